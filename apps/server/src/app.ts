@@ -1,0 +1,104 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiPaths } from '@vaultscope/core';
+import { Accounts } from './auth/accounts';
+import { authRoutes } from './auth/auth-routes';
+import { PasswordReset } from './auth/password-reset';
+import { Sessions } from './auth/sessions';
+import { Throttle } from './auth/throttle';
+import { healthRoutes } from './health/health-routes';
+import { type Clock, systemClock } from './lib/clock';
+import type { Config } from './lib/config';
+import { type DatabaseHandle, openDatabase } from './lib/db/client';
+import { loggerOptions } from './lib/logger';
+import { registerErrorHandler } from './lib/plugins/error-handler';
+import { registerSecurity } from './lib/plugins/security';
+import { registerWebApp } from './lib/plugins/web-app';
+import { outboxRoutes } from './mail/outbox-routes';
+import { createMailTransport, type MailTransport, OutboxTransport } from './mail/transport';
+import { NotificationsRepository } from './notifications/notifications-repository';
+import { notificationsRoutes } from './notifications/notifications-routes';
+
+export interface Services {
+  clock: Clock;
+  sessions: Sessions;
+  throttle: Throttle;
+  accounts: Accounts;
+  passwordReset: PasswordReset;
+  notifications: NotificationsRepository;
+  mail: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: { handle: DatabaseHandle };
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when absent the app opens (and later closes) the configured one. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  /** Where log lines go; tests pass a stream to search them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logStream ? { ...loggerOptions(config), stream: options.logStream } : loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const handle = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!options.database) app.addHook('onClose', () => handle.close());
+  await handle.migrate();
+
+  const { db } = handle;
+  const sessions = new Sessions(db, clock, config.SESSION_TTL_HOURS * 3_600_000);
+  const throttle = new Throttle(db, clock);
+  const notifications = new NotificationsRepository(db);
+  const mail = createMailTransport(config, db, app.log);
+  app.decorate('config', config);
+  app.decorate('db', { handle });
+  app.decorate('services', {
+    clock,
+    sessions,
+    throttle,
+    notifications,
+    mail,
+    accounts: new Accounts(db, clock, sessions, throttle, notifications),
+    passwordReset: new PasswordReset(db, clock, sessions, throttle, mail, notifications),
+  });
+
+  await registerSecurity(app, config);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Vaultscope API',
+        description: 'Token research, private sales, watch list and the custodial wallet.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(notificationsRoutes);
+  if (config.DEV_TOOLS && mail instanceof OutboxTransport) await app.register(outboxRoutes, { outbox: mail });
+
+  app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
+  await registerWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}

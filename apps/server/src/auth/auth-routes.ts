@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  authMessages,
+  errorResponseSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  profileResponseSchema,
+  profileSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  signupResponseSchema,
+  verifyResetCodeRequestSchema,
+  verifyResetCodeResponseSchema,
+} from '@vaultscope/core';
+import { toUser } from './accounts';
+import { currentUser, requireUser } from './require-user';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { accounts, sessions, passwordReset } = app.services;
+
+  app.post(
+    apiPaths.signup,
+    {
+      // Validation errors are handled here so that rejected bodies count towards throttling.
+      attachValidation: true,
+      schema: { tags: ['user'], body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        await accounts.recordSignupFailure(request.ip);
+        throw request.validationError;
+      }
+      const user = await accounts.signup(request.body, request.ip);
+      return reply.code(201).send({ message: authMessages.signupSuccess, data: { user } });
+    },
+  );
+
+  app.post(
+    apiPaths.login,
+    { schema: { tags: ['user'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
+    async (request) => {
+      const { user, token } = await accounts.login(request.body, request.ip);
+      return { message: authMessages.loginSuccess, data: { user, status: true, token } };
+    },
+  );
+
+  app.post(
+    apiPaths.logout,
+    { preHandler: requireUser, schema: { tags: ['user'], response: { 200: messageResponseSchema, 401: errorResponseSchema } } },
+    async (request) => {
+      if (request.sessionToken) await sessions.revoke(request.sessionToken);
+      return { message: authMessages.loggedOut };
+    },
+  );
+
+  for (const path of [apiPaths.me, apiPaths.profile]) {
+    app.get(
+      path,
+      { preHandler: requireUser, schema: { tags: ['user'], response: { 200: meResponseSchema, 401: errorResponseSchema } } },
+      async (request) => ({ data: { user: toUser(currentUser(request)) } }),
+    );
+  }
+
+  app.put(
+    apiPaths.profile,
+    {
+      preHandler: requireUser,
+      schema: { tags: ['user'], body: profileSchema.strict(), response: { 200: profileResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const user = await accounts.updateProfile(currentUser(request).id, request.body);
+      return { message: authMessages.profileUpdated, data: { user } };
+    },
+  );
+
+  app.post(
+    apiPaths.forgotPassword,
+    { schema: { tags: ['password reset'], body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+    async (request) => {
+      await passwordReset.request(request.body.email, request.ip);
+      return { message: authMessages.resetCodeSent };
+    },
+  );
+
+  app.post(
+    apiPaths.verifyResetCode,
+    {
+      schema: {
+        tags: ['password reset'],
+        body: verifyResetCodeRequestSchema,
+        response: { 200: verifyResetCodeResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const resetToken = await passwordReset.verify(request.body.email, request.body.code, request.ip);
+      return { message: 'Code verified', data: { resetToken } };
+    },
+  );
+
+  app.post(
+    apiPaths.resetPassword,
+    { schema: { tags: ['password reset'], body: resetPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+    async (request) => {
+      await passwordReset.reset(request.body);
+      return { message: authMessages.resetDone };
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import { inArray, sql } from 'drizzle-orm';
+import { authMessages } from '@vaultscope/core';
+import type { Clock } from '../lib/clock';
+import type { Database } from '../lib/db/client';
+import { authThrottle } from '../lib/db/schema';
+import { TooManyRequestsError } from '../lib/errors';
+
+export interface ThrottleRule {
+  /** Failures allowed within the window; the next attempt gets a 429. */
+  limit: number;
+  windowMs: number;
+}
+
+export const THROTTLE_RULES = {
+  loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  loginPerAddress: { limit: 20, windowMs: 15 * 60_000 },
+  signupPerAddress: { limit: 10, windowMs: 15 * 60_000 },
+  resetRequestPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  resetRequestPerAddress: { limit: 20, windowMs: 15 * 60_000 },
+  resetVerifyPerAddress: { limit: 20, windowMs: 15 * 60_000 },
+} satisfies Record<string, ThrottleRule>;
+
+export interface ThrottleKey {
+  key: string;
+  rule: ThrottleRule;
+}
+
+/**
+ * Failure counters kept in the database, so every API instance sees the same count.
+ * A counter starts a fresh window once its window has passed.
+ */
+export class Throttle {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Throws 429 when any of the keys has used up its failures in the current window. */
+  async assertAllowed(keys: ThrottleKey[]): Promise<void> {
+    const rows = await this.db
+      .select()
+      .from(authThrottle)
+      .where(
+        inArray(
+          authThrottle.key,
+          keys.map((k) => k.key),
+        ),
+      );
+    const now = this.clock.now().getTime();
+    for (const { key, rule } of keys) {
+      const row = rows.find((r) => r.key === key);
+      if (!row) continue;
+      const windowEnds = row.windowStartedAt.getTime() + rule.windowMs;
+      if (windowEnds > now && row.failures >= rule.limit) {
+        throw new TooManyRequestsError(authMessages.tooManyAttempts, (windowEnds - now) / 1000);
+      }
+    }
+  }
+
+  async recordFailure(keys: ThrottleKey[]): Promise<void> {
+    const now = this.clock.now();
+    for (const { key, rule } of keys) {
+      const windowStart = new Date(now.getTime() - rule.windowMs);
+      await this.db
+        .insert(authThrottle)
+        .values({ key, failures: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            failures: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
+            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then ${now} else ${authThrottle.windowStartedAt} end`,
+          },
+        });
+    }
+  }
+
+  async reset(keys: ThrottleKey[]): Promise<void> {
+    await this.db.delete(authThrottle).where(
+      inArray(
+        authThrottle.key,
+        keys.map((k) => k.key),
+      ),
+    );
+  }
+}
+
+export const throttleKeys = {
+  loginAccount: (email: string): ThrottleKey => ({ key: `login:account:${email}`, rule: THROTTLE_RULES.loginPerAccount }),
+  loginAddress: (ip: string): ThrottleKey => ({ key: `login:address:${ip}`, rule: THROTTLE_RULES.loginPerAddress }),
+  signupAddress: (ip: string): ThrottleKey => ({ key: `signup:address:${ip}`, rule: THROTTLE_RULES.signupPerAddress }),
+  resetRequestAccount: (email: string): ThrottleKey => ({
+    key: `reset-request:account:${email}`,
+    rule: THROTTLE_RULES.resetRequestPerAccount,
+  }),
+  resetRequestAddress: (ip: string): ThrottleKey => ({
+    key: `reset-request:address:${ip}`,
+    rule: THROTTLE_RULES.resetRequestPerAddress,
+  }),
+  resetVerifyAddress: (ip: string): ThrottleKey => ({
+    key: `reset-verify:address:${ip}`,
+    rule: THROTTLE_RULES.resetVerifyPerAddress,
+  }),
+};

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url(`${label} must be a URL`).optional())
+    .optional();
+
+/** Every setting the server reads. `process.env` is read here and nowhere else. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl('DATABASE_URL'),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url('CORS_ORIGINS must be a comma-separated list of origins'))),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: z.string().min(3).default('Vaultscope <no-reply@vaultscope.local>'),
+  DEV_TOOLS: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS'> & {
+  /** Dev-only routes (mail outbox). Off in production unless asked for. */
+  DEV_TOOLS: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  - SMTP_URL: required when MAIL_TRANSPORT=smtp');
+  }
+  return { ...config, DEV_TOOLS: config.DEV_TOOLS ?? config.NODE_ENV !== 'production' };
+}

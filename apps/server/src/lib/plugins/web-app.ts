@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIXES } from '@vaultscope/core';
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * Serves the built single-page app: files as they are, and index.html for every other GET
+ * outside the API, so deep links and reloads work. API misses stay JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || isApiPath(request.url)) {
+      return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (or `npm start`, which builds it).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,38 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './lib/config';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp({ config });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ host: config.HOST, port: config.PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+const url = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+app.log.info(`Vaultscope is running at ${url} (database: ${app.db.handle.kind})`);
+console.log(`\n  Vaultscope is running at ${url}\n`);
