@@ -39,7 +39,9 @@ export const signupRequestSchema = z
     mobile,
     country,
     password: newPassword,
-    confirmPassword: z.string({ error: 'Confirm password is required.' }).min(1, 'Confirm password is required.'),
+    confirmPassword: z
+      .string({ error: 'Confirm password is required.' })
+      .min(1, 'Confirm password is required.'),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: authMessages.passwordsDoNotMatch,
@@ -90,9 +92,14 @@ export const verifyResetCodeResponseSchema = z.object({
 
 export const resetPasswordRequestSchema = z
   .object({
-    resetToken: z.string({ error: 'Reset token is required.' }).min(1, 'Reset token is required.').max(200),
+    resetToken: z
+      .string({ error: 'Reset token is required.' })
+      .min(1, 'Reset token is required.')
+      .max(200),
     password: newPassword,
-    confirmPassword: z.string({ error: 'Confirm password is required.' }).min(1, 'Confirm password is required.'),
+    confirmPassword: z
+      .string({ error: 'Confirm password is required.' })
+      .min(1, 'Confirm password is required.'),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: authMessages.passwordsDoNotMatch,
@@ -107,9 +114,16 @@ export const profileSchema = z.object({
 });
 export type ProfileUpdate = z.input<typeof profileSchema>;
 
-export const profileResponseSchema = z.object({ message: z.string(), data: z.object({ user: userSchema }) });
+export const profileResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ user: userSchema }),
+});
 
-export const notificationSchema = z.object({ id: z.string(), message: z.string(), createdAt: z.string() });
+export const notificationSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });
 
