@@ -53,6 +53,7 @@ export default tseslint.config(
       'e2e/**',
       'bench/**',
       'scripts/**',
+      'apps/server/src/**/*-cli.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },

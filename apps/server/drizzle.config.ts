@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/lib/db/schema.ts',
+  // Each feature keeps its tables beside its code.
+  schema: ['./src/lib/db/schema.ts', './src/ico/ico-tables.ts', './src/favourites/favourites-tables.ts'],
   out: './drizzle',
 });

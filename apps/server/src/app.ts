@@ -1,13 +1,22 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { apiPaths } from '@vaultscope/core';
 import { Accounts } from './auth/accounts';
 import { authRoutes } from './auth/auth-routes';
 import { PasswordReset } from './auth/password-reset';
 import { Sessions } from './auth/sessions';
 import { Throttle } from './auth/throttle';
+import { FavouritesRepository } from './favourites/favourites-repository';
+import { favouritesRoutes } from './favourites/favourites-routes';
 import { healthRoutes } from './health/health-routes';
+import { IcoRepository } from './ico/ico-repository';
+import { icoRoutes } from './ico/ico-routes';
+import { loadIcoSnapshotIfEmpty } from './ico/ico-snapshot';
 import { type Clock, systemClock } from './lib/clock';
 import type { Config } from './lib/config';
 import { type DatabaseHandle, openDatabase } from './lib/db/client';
@@ -28,6 +37,8 @@ export interface Services {
   passwordReset: PasswordReset;
   notifications: NotificationsRepository;
   mail: MailTransport;
+  ico: IcoRepository;
+  favourites: FavouritesRepository;
 }
 
 declare module 'fastify' {
@@ -45,13 +56,17 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where log lines go; tests pass a stream to search them. */
   logStream?: NodeJS.WritableStream;
+  /** Load the shipped snapshots into an empty database (default true). */
+  loadSnapshots?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logStream ? { ...loggerOptions(config), stream: options.logStream } : loggerOptions(config),
+    logger: options.logStream
+      ? { ...loggerOptions(config), stream: options.logStream }
+      : loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
   });
@@ -59,7 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const handle = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const handle =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (!options.database) app.addHook('onClose', () => handle.close());
   await handle.migrate();
 
@@ -68,6 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const throttle = new Throttle(db, clock);
   const notifications = new NotificationsRepository(db);
   const mail = createMailTransport(config, db, app.log);
+  const ico = new IcoRepository(db);
+  const favourites = new FavouritesRepository(db);
+  if (options.loadSnapshots ?? true) await loadIcoSnapshotIfEmpty(ico, app.log);
   app.decorate('config', config);
   app.decorate('db', { handle });
   app.decorate('services', {
@@ -76,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throttle,
     notifications,
     mail,
+    ico,
+    favourites,
     accounts: new Accounts(db, clock, sessions, throttle, notifications),
     passwordReset: new PasswordReset(db, clock, sessions, throttle, mail, notifications),
   });
@@ -96,7 +118,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(notificationsRoutes);
-  if (config.DEV_TOOLS && mail instanceof OutboxTransport) await app.register(outboxRoutes, { outbox: mail });
+  await app.register(icoRoutes, {
+    repository: ico,
+    isFavourite: (userId, projectId) => favourites.isFavourite(userId, 'ICO', projectId),
+  });
+  await app.register(favouritesRoutes, {
+    repository: favourites,
+    kinds: { ICO: { exists: (id) => ico.exists(id), details: (ids) => ico.listItems(ids) } },
+  });
+  if (config.DEV_TOOLS && mail instanceof OutboxTransport)
+    await app.register(outboxRoutes, { outbox: mail });
 
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
   await registerWebApp(app, config.WEB_DIST_DIR);

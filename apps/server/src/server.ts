@@ -1,8 +1,9 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './lib/config';
+import { ConfigError, loadConfig, loadDotEnv } from './lib/config';
 
 let config;
 try {
+  loadDotEnv();
   config = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {
@@ -33,6 +34,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ host: config.HOST, port: config.PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-const url = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+const url =
+  config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
 app.log.info(`Vaultscope is running at ${url} (database: ${app.db.handle.kind})`);
 console.log(`\n  Vaultscope is running at ${url}\n`);

@@ -4,3 +4,5 @@ export * from './routes/api-paths';
 export * from './auth/messages';
 export * from './auth/schemas';
 export * from './timings';
+export * from './ico/schemas';
+export * from './favourites/schemas';

@@ -33,7 +33,7 @@ export function toUser(row: UserRow): User {
 const UNIQUE_VIOLATION = '23505';
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null); ) {
+  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
     if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
     e = (e as { cause?: unknown }).cause;
     if (e === undefined) break;
@@ -83,11 +83,16 @@ export class Accounts {
     await this.throttle.recordFailure([throttleKeys.signupAddress(ip)]);
   }
 
-  async login(input: z.output<typeof loginRequestSchema>, ip: string): Promise<{ user: User; token: string }> {
+  async login(
+    input: z.output<typeof loginRequestSchema>,
+    ip: string,
+  ): Promise<{ user: User; token: string }> {
     const keys = [throttleKeys.loginAccount(input.email), throttleKeys.loginAddress(ip)];
     await this.throttle.assertAllowed(keys);
     const [row] = await this.db.select().from(users).where(eq(users.email, input.email)).limit(1);
-    const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    const ok = row
+      ? await verifyPassword(row.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
     if (!row || !ok) {
       await this.throttle.recordFailure(keys);
       throw new UnauthorizedError(authMessages.invalidCredentials);
@@ -96,7 +101,10 @@ export class Accounts {
     return { user: toUser(row), token: await this.sessions.create(row.id) };
   }
 
-  async updateProfile(userId: string, input: z.output<typeof profileSchema> & ProfileUpdate): Promise<User> {
+  async updateProfile(
+    userId: string,
+    input: z.output<typeof profileSchema> & ProfileUpdate,
+  ): Promise<User> {
     const [row] = await this.db
       .update(users)
       .set({

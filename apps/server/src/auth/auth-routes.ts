@@ -36,7 +36,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     {
       // Validation errors are handled here so that rejected bodies count towards throttling.
       attachValidation: true,
-      schema: { tags: ['user'], body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } },
+      schema: {
+        tags: ['user'],
+        body: signupRequestSchema,
+        response: { 201: signupResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
       if (request.validationError) {
@@ -50,7 +54,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     apiPaths.login,
-    { schema: { tags: ['user'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['user'],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const { user, token } = await accounts.login(request.body, request.ip);
       return { message: authMessages.loginSuccess, data: { user, status: true, token } };
@@ -59,7 +69,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     apiPaths.logout,
-    { preHandler: requireUser, schema: { tags: ['user'], response: { 200: messageResponseSchema, 401: errorResponseSchema } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['user'],
+        response: { 200: messageResponseSchema, 401: errorResponseSchema },
+      },
+    },
     async (request) => {
       if (request.sessionToken) await sessions.revoke(request.sessionToken);
       return { message: authMessages.loggedOut };
@@ -69,7 +85,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   for (const path of [apiPaths.me, apiPaths.profile]) {
     app.get(
       path,
-      { preHandler: requireUser, schema: { tags: ['user'], response: { 200: meResponseSchema, 401: errorResponseSchema } } },
+      {
+        preHandler: requireUser,
+        schema: { tags: ['user'], response: { 200: meResponseSchema, 401: errorResponseSchema } },
+      },
       async (request) => ({ data: { user: toUser(currentUser(request)) } }),
     );
   }
@@ -78,7 +97,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     apiPaths.profile,
     {
       preHandler: requireUser,
-      schema: { tags: ['user'], body: profileSchema.strict(), response: { 200: profileResponseSchema, ...errors } },
+      schema: {
+        tags: ['user'],
+        body: profileSchema.strict(),
+        response: { 200: profileResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const user = await accounts.updateProfile(currentUser(request).id, request.body);
@@ -88,7 +111,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     apiPaths.forgotPassword,
-    { schema: { tags: ['password reset'], body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['password reset'],
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       await passwordReset.request(request.body.email, request.ip);
       return { message: authMessages.resetCodeSent };
@@ -105,14 +134,24 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const resetToken = await passwordReset.verify(request.body.email, request.body.code, request.ip);
+      const resetToken = await passwordReset.verify(
+        request.body.email,
+        request.body.code,
+        request.ip,
+      );
       return { message: 'Code verified', data: { resetToken } };
     },
   );
 
   app.post(
     apiPaths.resetPassword,
-    { schema: { tags: ['password reset'], body: resetPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['password reset'],
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       await passwordReset.reset(request.body);
       return { message: authMessages.resetDone };

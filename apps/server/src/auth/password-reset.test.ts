@@ -46,9 +46,16 @@ describe('password reset', () => {
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe(authMessages.resetDone);
 
-    expect((await t.request({ method: 'GET', url: '/api/user/me', headers: user.auth })).statusCode).toBe(401);
-    expect((await post('/api/user/login', { email: user.email, password: user.password })).statusCode).toBe(401);
-    expect((await post('/api/user/login', { email: user.email, password: 'a brand new secret' })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/user/me', headers: user.auth })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/user/login', { email: user.email, password: user.password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/user/login', { email: user.email, password: 'a brand new secret' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers an unknown email exactly like a known one, and mails nothing', async () => {
@@ -74,12 +81,24 @@ describe('password reset', () => {
     await post('/api/user/forgot-password', { email: user.email });
     const code = await latestCodeFor(user.email);
     for (let i = 0; i < RESET_CODE_MAX_ATTEMPTS - 1; i += 1) {
-      const res = await post('/api/user/verify-reset-code', { email: user.email, code: wrongCode(code) }, `10.9.1.${i}`);
+      const res = await post(
+        '/api/user/verify-reset-code',
+        { email: user.email, code: wrongCode(code) },
+        `10.9.1.${i}`,
+      );
       expect(res.json().message).toBe(authMessages.resetCodeInvalid);
     }
-    const last = await post('/api/user/verify-reset-code', { email: user.email, code: wrongCode(code) }, '10.9.2.1');
+    const last = await post(
+      '/api/user/verify-reset-code',
+      { email: user.email, code: wrongCode(code) },
+      '10.9.2.1',
+    );
     expect(last.json().message).toBe(authMessages.resetCodeLocked);
-    const right = await post('/api/user/verify-reset-code', { email: user.email, code }, '10.9.2.2');
+    const right = await post(
+      '/api/user/verify-reset-code',
+      { email: user.email, code },
+      '10.9.2.2',
+    );
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe(authMessages.resetCodeLocked);
   });
@@ -91,23 +110,35 @@ describe('password reset', () => {
     await post('/api/user/forgot-password', { email: user.email });
     const second = await latestCodeFor(user.email);
     if (first !== second) {
-      expect((await post('/api/user/verify-reset-code', { email: user.email, code: first })).statusCode).toBe(400);
+      expect(
+        (await post('/api/user/verify-reset-code', { email: user.email, code: first })).statusCode,
+      ).toBe(400);
     }
-    expect((await post('/api/user/verify-reset-code', { email: user.email, code: second })).statusCode).toBe(200);
+    expect(
+      (await post('/api/user/verify-reset-code', { email: user.email, code: second })).statusCode,
+    ).toBe(200);
   });
 
   it('a reset token works once and expires', async () => {
     const user = await signupAndLogin(t);
     await post('/api/user/forgot-password', { email: user.email });
     const code = await latestCodeFor(user.email);
-    const { resetToken } = (await post('/api/user/verify-reset-code', { email: user.email, code })).json().data;
-    const body = { resetToken, password: 'another new secret', confirmPassword: 'another new secret' };
+    const { resetToken } = (
+      await post('/api/user/verify-reset-code', { email: user.email, code })
+    ).json().data;
+    const body = {
+      resetToken,
+      password: 'another new secret',
+      confirmPassword: 'another new secret',
+    };
     expect((await post('/api/user/reset-password', body)).statusCode).toBe(200);
     expect((await post('/api/user/reset-password', body)).statusCode).toBe(400);
 
     await post('/api/user/forgot-password', { email: user.email });
     const code2 = await latestCodeFor(user.email);
-    const token2 = (await post('/api/user/verify-reset-code', { email: user.email, code: code2 })).json().data.resetToken;
+    const token2 = (
+      await post('/api/user/verify-reset-code', { email: user.email, code: code2 })
+    ).json().data.resetToken;
     t.clock.advance(RESET_TOKEN_TTL_MS + 1000);
     const late = await post('/api/user/reset-password', { ...body, resetToken: token2 });
     expect(late.statusCode).toBe(400);
@@ -123,7 +154,11 @@ describe('password reset', () => {
       { resetToken: 'x', password: 'long enough 1', confirmPassword: 'long enough 2' },
       authMessages.passwordsDoNotMatch,
     ],
-    ['/api/user/reset-password', { resetToken: 'x', password: 'short', confirmPassword: 'short' }, authMessages.passwordTooShort],
+    [
+      '/api/user/reset-password',
+      { resetToken: 'x', password: 'short', confirmPassword: 'short' },
+      authMessages.passwordTooShort,
+    ],
   ])('%s validates %j', async (url, payload, message) => {
     const res = await post(url, payload);
     expect(res.statusCode).toBe(400);
@@ -133,7 +168,9 @@ describe('password reset', () => {
   it('throttles repeated code requests for one account', async () => {
     const user = await signupAndLogin(t);
     for (let i = 0; i < THROTTLE_RULES.resetRequestPerAccount.limit; i += 1) {
-      expect((await post('/api/user/forgot-password', { email: user.email }, `10.9.3.${i}`)).statusCode).toBe(200);
+      expect(
+        (await post('/api/user/forgot-password', { email: user.email }, `10.9.3.${i}`)).statusCode,
+      ).toBe(200);
     }
     const blocked = await post('/api/user/forgot-password', { email: user.email }, '10.9.4.1');
     expect(blocked.statusCode).toBe(429);

@@ -47,10 +47,18 @@ export class PasswordReset {
         .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
       const [row] = await tx
         .insert(passwordResets)
-        .values({ userId: user.id, codeHash: 'pending', expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS), createdAt: now })
+        .values({
+          userId: user.id,
+          codeHash: 'pending',
+          expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+          createdAt: now,
+        })
         .returning({ id: passwordResets.id });
       if (!row) throw new Error('insert returned no row');
-      await tx.update(passwordResets).set({ codeHash: codeHash(row.id, code) }).where(eq(passwordResets.id, row.id));
+      await tx
+        .update(passwordResets)
+        .set({ codeHash: codeHash(row.id, code) })
+        .where(eq(passwordResets.id, row.id));
     });
     await this.mail.send({
       to: user.email,
@@ -69,7 +77,13 @@ export class PasswordReset {
       .select({ reset: passwordResets })
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(and(eq(users.email, email), isNull(passwordResets.usedAt), isNull(passwordResets.resetTokenHash)))
+      .where(
+        and(
+          eq(users.email, email),
+          isNull(passwordResets.usedAt),
+          isNull(passwordResets.resetTokenHash),
+        ),
+      )
       .orderBy(desc(passwordResets.createdAt))
       .limit(1);
     const reset = latest?.reset;
@@ -78,7 +92,8 @@ export class PasswordReset {
       throw new BadRequestError(authMessages.resetCodeInvalid);
     }
     if (reset.expiresAt <= now) throw new BadRequestError(authMessages.resetCodeExpired);
-    if (reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw new BadRequestError(authMessages.resetCodeLocked);
+    if (reset.attempts >= RESET_CODE_MAX_ATTEMPTS)
+      throw new BadRequestError(authMessages.resetCodeLocked);
     if (reset.codeHash !== codeHash(reset.id, code)) {
       await this.db
         .update(passwordResets)
@@ -86,13 +101,18 @@ export class PasswordReset {
         .where(eq(passwordResets.id, reset.id));
       await this.throttle.recordFailure([addressKey]);
       throw new BadRequestError(
-        reset.attempts + 1 >= RESET_CODE_MAX_ATTEMPTS ? authMessages.resetCodeLocked : authMessages.resetCodeInvalid,
+        reset.attempts + 1 >= RESET_CODE_MAX_ATTEMPTS
+          ? authMessages.resetCodeLocked
+          : authMessages.resetCodeInvalid,
       );
     }
     const resetToken = newOpaqueToken();
     await this.db
       .update(passwordResets)
-      .set({ resetTokenHash: sha256(resetToken), resetTokenExpiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+      .set({
+        resetTokenHash: sha256(resetToken),
+        resetTokenExpiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      })
       .where(eq(passwordResets.id, reset.id));
     return resetToken;
   }

@@ -31,3 +31,9 @@ export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new UnauthorizedError(authMessages.sessionExpired);
   return request.user;
 }
+
+/** The logged-in user when the request carries a live session, else undefined (open routes). */
+export async function optionalUser(request: FastifyRequest): Promise<UserRow | undefined> {
+  const token = bearerToken(request);
+  return token ? request.server.services.sessions.findUser(token) : undefined;
+}

@@ -10,9 +10,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signup = (payload: unknown, ip = '10.0.0.1') =>
-  t.request({ method: 'POST', url: '/api/user/signup', payload: payload as object, remoteAddress: ip });
+  t.request({
+    method: 'POST',
+    url: '/api/user/signup',
+    payload: payload as object,
+    remoteAddress: ip,
+  });
 const login = (payload: unknown, ip = '10.0.0.1') =>
-  t.request({ method: 'POST', url: '/api/user/login', payload: payload as object, remoteAddress: ip });
+  t.request({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: payload as object,
+    remoteAddress: ip,
+  });
 
 describe('POST /api/user/signup', () => {
   it('creates the account and answers with the user, never the password', async () => {
@@ -21,7 +31,11 @@ describe('POST /api/user/signup', () => {
     expect(res.statusCode).toBe(201);
     const json = res.json();
     expect(json.message).toBe(authMessages.signupSuccess);
-    expect(json.data.user).toMatchObject({ email: 'grace.hopper@example.com', firstName: 'Ada', WalletStatus: false });
+    expect(json.data.user).toMatchObject({
+      email: 'grace.hopper@example.com',
+      firstName: 'Ada',
+      WalletStatus: false,
+    });
     expect(json.data.user._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body).not.toContain(body.password);
     expect(res.body).not.toMatch(/argon2/);
@@ -53,8 +67,16 @@ describe('POST /api/user/signup', () => {
 
   it.each([
     ['a bad email', { email: 'not-an-email' }, 'Enter a valid email address.'],
-    ['different passwords', { confirmPassword: 'something else' }, authMessages.passwordsDoNotMatch],
-    ['a short password', { password: 'short', confirmPassword: 'short' }, authMessages.passwordTooShort],
+    [
+      'different passwords',
+      { confirmPassword: 'something else' },
+      authMessages.passwordsDoNotMatch,
+    ],
+    [
+      'a short password',
+      { password: 'short', confirmPassword: 'short' },
+      authMessages.passwordTooShort,
+    ],
     ['a bad mobile', { mobile: 'call me' }, 'Enter a valid mobile number.'],
     ['blank names', { firstName: '   ' }, 'First name is required.'],
   ])('rejects %s with its message', async (_label, overrides, message) => {
@@ -113,7 +135,11 @@ describe('POST /api/user/login', () => {
     expect(json.data.status).toBe(true);
     expect(json.data.user._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(json.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const me = await t.request({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${json.data.token}` } });
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${json.data.token}` },
+    });
     expect(me.json().data.user.email).toBe(body.email);
   });
 
@@ -121,7 +147,10 @@ describe('POST /api/user/login', () => {
     const body = newSignup();
     await signup(body);
     const wrong = await login({ email: body.email, password: 'wrong password' }, '10.3.0.1');
-    const unknown = await login({ email: 'nobody@example.com', password: 'wrong password' }, '10.3.0.1');
+    const unknown = await login(
+      { email: 'nobody@example.com', password: 'wrong password' },
+      '10.3.0.1',
+    );
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: authMessages.invalidCredentials });
@@ -143,13 +172,17 @@ describe('POST /api/user/login', () => {
     await signup(body);
     for (let i = 0; i < THROTTLE_RULES.loginPerAccount.limit; i += 1) {
       // Each failure from a different address: the per-account counter is what trips.
-      expect((await login({ email: body.email, password: 'nope' }, `10.4.0.${i}`)).statusCode).toBe(401);
+      expect((await login({ email: body.email, password: 'nope' }, `10.4.0.${i}`)).statusCode).toBe(
+        401,
+      );
     }
     const blocked = await login({ email: body.email, password: body.password }, '10.4.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(authMessages.tooManyAttempts);
     t.clock.advance(THROTTLE_RULES.loginPerAccount.windowMs + 1000);
-    expect((await login({ email: body.email, password: body.password }, '10.4.1.1')).statusCode).toBe(200);
+    expect(
+      (await login({ email: body.email, password: body.password }, '10.4.1.1')).statusCode,
+    ).toBe(200);
   });
 
   it('throttles an address that guesses across many accounts', async () => {
@@ -159,8 +192,12 @@ describe('POST /api/user/login', () => {
     }
     const victim = newSignup();
     await signup(victim);
-    expect((await login({ email: victim.email, password: victim.password }, ip)).statusCode).toBe(429);
-    expect((await login({ email: victim.email, password: victim.password }, '10.5.0.2')).statusCode).toBe(200);
+    expect((await login({ email: victim.email, password: victim.password }, ip)).statusCode).toBe(
+      429,
+    );
+    expect(
+      (await login({ email: victim.email, password: victim.password }, '10.5.0.2')).statusCode,
+    ).toBe(200);
   });
 
   it('a successful login clears the account counter', async () => {
@@ -169,11 +206,15 @@ describe('POST /api/user/login', () => {
     for (let i = 0; i < THROTTLE_RULES.loginPerAccount.limit - 1; i += 1) {
       await login({ email: body.email, password: 'nope' }, '10.6.0.1');
     }
-    expect((await login({ email: body.email, password: body.password }, '10.6.0.1')).statusCode).toBe(200);
+    expect(
+      (await login({ email: body.email, password: body.password }, '10.6.0.1')).statusCode,
+    ).toBe(200);
     for (let i = 0; i < THROTTLE_RULES.loginPerAccount.limit - 1; i += 1) {
       await login({ email: body.email, password: 'nope' }, '10.6.0.1');
     }
-    expect((await login({ email: body.email, password: body.password }, '10.6.0.1')).statusCode).toBe(200);
+    expect(
+      (await login({ email: body.email, password: body.password }, '10.6.0.1')).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -193,7 +234,9 @@ describe('sessions', () => {
     const second = await login({ email: user.email, password: user.password });
     const otherAuth = { authorization: `Bearer ${second.json().data.token}` };
     await t.request({ method: 'POST', url: '/api/user/logout', headers: user.auth });
-    expect((await t.request({ method: 'GET', url: '/api/user/me', headers: otherAuth })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/user/me', headers: otherAuth })).statusCode,
+    ).toBe(200);
   });
 
   it.each([
@@ -215,6 +258,8 @@ describe('sessions', () => {
   it('a session expires after its time to live', async () => {
     const user = await signupAndLogin(t);
     t.clock.advance(t.app.config.SESSION_TTL_HOURS * 3_600_000 + 1000);
-    expect((await t.request({ method: 'GET', url: '/api/user/me', headers: user.auth })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/user/me', headers: user.auth })).statusCode,
+    ).toBe(401);
   });
 });

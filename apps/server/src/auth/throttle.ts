@@ -85,9 +85,18 @@ export class Throttle {
 }
 
 export const throttleKeys = {
-  loginAccount: (email: string): ThrottleKey => ({ key: `login:account:${email}`, rule: THROTTLE_RULES.loginPerAccount }),
-  loginAddress: (ip: string): ThrottleKey => ({ key: `login:address:${ip}`, rule: THROTTLE_RULES.loginPerAddress }),
-  signupAddress: (ip: string): ThrottleKey => ({ key: `signup:address:${ip}`, rule: THROTTLE_RULES.signupPerAddress }),
+  loginAccount: (email: string): ThrottleKey => ({
+    key: `login:account:${email}`,
+    rule: THROTTLE_RULES.loginPerAccount,
+  }),
+  loginAddress: (ip: string): ThrottleKey => ({
+    key: `login:address:${ip}`,
+    rule: THROTTLE_RULES.loginPerAddress,
+  }),
+  signupAddress: (ip: string): ThrottleKey => ({
+    key: `signup:address:${ip}`,
+    rule: THROTTLE_RULES.signupPerAddress,
+  }),
   resetRequestAccount: (email: string): ThrottleKey => ({
     key: `reset-request:account:${email}`,
     rule: THROTTLE_RULES.resetRequestPerAccount,

@@ -11,7 +11,9 @@ export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+        },
       },
     },
     async () => {

@@ -58,7 +58,10 @@ describe('infrastructure routes', () => {
   it('reports health with the database kind', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+    });
   });
 
   it('serves an OpenAPI document of every route, generated from the schemas', async () => {
@@ -78,18 +81,35 @@ describe('infrastructure routes', () => {
     ]) {
       expect(doc.paths, route).toHaveProperty([route]);
     }
-    const signupBody = doc.paths['/api/user/signup'].post.requestBody.content['application/json'].schema;
+    const signupBody =
+      doc.paths['/api/user/signup'].post.requestBody.content['application/json'].schema;
     expect(signupBody.required).toEqual(
-      expect.arrayContaining(['firstName', 'lastName', 'email', 'mobile', 'country', 'password', 'confirmPassword']),
+      expect.arrayContaining([
+        'firstName',
+        'lastName',
+        'email',
+        'mobile',
+        'country',
+        'password',
+        'confirmPassword',
+      ]),
     );
   });
 
   it('allows no other origin unless configured', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const open = await startTestApp({ CORS_ORIGINS: 'https://app.vaultscope.example' });
     try {
-      const ok = await open.request({ method: 'GET', url: '/api/health', headers: { origin: 'https://app.vaultscope.example' } });
+      const ok = await open.request({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://app.vaultscope.example' },
+      });
       expect(ok.headers['access-control-allow-origin']).toBe('https://app.vaultscope.example');
     } finally {
       await open.close();
@@ -99,23 +119,54 @@ describe('infrastructure routes', () => {
 
 describe('secrets in logs', () => {
   it('never writes passwords, session tokens, reset codes or reset tokens to the log', async () => {
-    const user = await signupAndLogin(t, { password: 'sup3r-secret-pa55', confirmPassword: 'sup3r-secret-pa55' });
+    const user = await signupAndLogin(t, {
+      password: 'sup3r-secret-pa55',
+      confirmPassword: 'sup3r-secret-pa55',
+    });
     await t.request({ method: 'GET', url: '/api/user/me', headers: user.auth });
-    await t.request({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: 'wrong-secret-pa55' } });
-    await t.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
-    const outbox = (await t.request({ method: 'GET', url: '/api/dev/outbox' })).json().data as { text: string }[];
+    await t.request({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.email, password: 'wrong-secret-pa55' },
+    });
+    await t.request({
+      method: 'POST',
+      url: '/api/user/forgot-password',
+      payload: { email: user.email },
+    });
+    const outbox = (await t.request({ method: 'GET', url: '/api/dev/outbox' })).json().data as {
+      text: string;
+    }[];
     const code = outbox[0]?.text.match(/code is (\d{4})/)?.[1] ?? '';
     expect(code).toMatch(/^\d{4}$/);
-    const verified = await t.request({ method: 'POST', url: '/api/user/verify-reset-code', payload: { email: user.email, code } });
+    const verified = await t.request({
+      method: 'POST',
+      url: '/api/user/verify-reset-code',
+      payload: { email: user.email, code },
+    });
     const { resetToken } = verified.json().data;
-    await t.request({ method: 'POST', url: '/api/user/reset-password', payload: { resetToken, password: 'n3w-secret-pa55', confirmPassword: 'n3w-secret-pa55' } });
+    await t.request({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { resetToken, password: 'n3w-secret-pa55', confirmPassword: 'n3w-secret-pa55' },
+    });
     // Force a handled and an unhandled error path to be logged too.
-    await t.request({ method: 'POST', url: '/api/user/logout', headers: { authorization: `Bearer ${user.token}` } });
+    await t.request({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
 
     const logs = t.logs();
     expect(logs.length).toBeGreaterThan(0);
     expect(logs).toContain('/api/user/login');
-    for (const secret of ['sup3r-secret-pa55', 'wrong-secret-pa55', 'n3w-secret-pa55', user.token, resetToken]) {
+    for (const secret of [
+      'sup3r-secret-pa55',
+      'wrong-secret-pa55',
+      'n3w-secret-pa55',
+      user.token,
+      resetToken,
+    ]) {
       expect(logs).not.toContain(secret);
     }
     expect(logs).not.toMatch(new RegExp(`code is ${code}`));
@@ -131,10 +182,12 @@ describe('configuration', () => {
   });
 
   it('explains every bad setting at once', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrowError(
-      /PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/,
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' }),
+    ).toThrowError(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrowError(
+      /DATABASE_URL: DATABASE_URL must be a URL/,
     );
-    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrowError(/DATABASE_URL: DATABASE_URL must be a URL/);
   });
 
   it('needs SMTP_URL for the smtp transport', () => {

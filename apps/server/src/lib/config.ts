@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -36,7 +37,12 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url('CORS_ORIGINS must be a comma-separated list of origins'))),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().min(3).default('Vaultscope <no-reply@vaultscope.local>'),
@@ -53,15 +59,26 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    const lines = parsed.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
   if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
-    throw new ConfigError('Invalid configuration:\n  - SMTP_URL: required when MAIL_TRANSPORT=smtp');
+    throw new ConfigError(
+      'Invalid configuration:\n  - SMTP_URL: required when MAIL_TRANSPORT=smtp',
+    );
   }
   return { ...config, DEV_TOOLS: config.DEV_TOOLS ?? config.NODE_ENV !== 'production' };
+}
+
+/** Reads `.env` at the repository root when there is one; real environment variables win. */
+export function loadDotEnv(file = path.join(repoRoot, '.env')): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
 }

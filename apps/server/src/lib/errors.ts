@@ -4,7 +4,11 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    options?: { cause?: unknown; errors?: { path: string; message: string }[]; headers?: Record<string, string> },
+    options?: {
+      cause?: unknown;
+      errors?: { path: string; message: string }[];
+      headers?: Record<string, string>;
+    },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.errors = options?.errors;
@@ -52,6 +56,8 @@ export class ConflictError extends AppError {
 export class TooManyRequestsError extends AppError {
   override name = 'TooManyRequestsError';
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+    super(429, message, {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    });
   }
 }

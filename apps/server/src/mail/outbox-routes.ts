@@ -4,10 +4,16 @@ import { apiPaths, outboxResponseSchema, webRoutes } from '@vaultscope/core';
 import type { OutboxTransport } from './transport';
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Dev-only: the mail the embedded default kept instead of sending. Never registered in production. */
-export async function outboxRoutes(fastify: FastifyInstance, options: { outbox: OutboxTransport }): Promise<void> {
+export async function outboxRoutes(
+  fastify: FastifyInstance,
+  options: { outbox: OutboxTransport },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -28,11 +28,18 @@ export class OutboxTransport implements MailTransport {
 
   async send(mail: Mail): Promise<void> {
     await this.db.insert(mailOutbox).values(mail);
-    this.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the dev outbox: read it at /dev/outbox');
+    this.log.info(
+      { to: mail.to, subject: mail.subject },
+      'mail kept in the dev outbox: read it at /dev/outbox',
+    );
   }
 
   async list(limit = 50): Promise<OutboxMail[]> {
-    const rows = await this.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+    const rows = await this.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(limit);
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 }
@@ -51,7 +58,12 @@ export class SmtpTransport implements MailTransport {
   }
 }
 
-export function createMailTransport(config: Config, db: Database, log: FastifyBaseLogger): MailTransport {
-  if (config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL) return new SmtpTransport(config.SMTP_URL, config.MAIL_FROM);
+export function createMailTransport(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+): MailTransport {
+  if (config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL)
+    return new SmtpTransport(config.SMTP_URL, config.MAIL_FROM);
   return new OutboxTransport(db, log);
 }

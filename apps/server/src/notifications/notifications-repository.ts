@@ -18,7 +18,11 @@ export class NotificationsRepository {
       .where(and(eq(notifications.userId, userId), isNull(notifications.dismissedAt)))
       .orderBy(desc(notifications.createdAt))
       .limit(100);
-    return rows.map((row) => ({ id: row.id, message: row.message, createdAt: row.createdAt.toISOString() }));
+    return rows.map((row) => ({
+      id: row.id,
+      message: row.message,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
   /** Dismissing another user's notification looks exactly like dismissing a missing one. */
@@ -26,7 +30,13 @@ export class NotificationsRepository {
     const dismissed = await this.db
       .update(notifications)
       .set({ dismissedAt: now })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.dismissedAt)))
+      .where(
+        and(
+          eq(notifications.id, id),
+          eq(notifications.userId, userId),
+          isNull(notifications.dismissedAt),
+        ),
+      )
       .returning({ id: notifications.id });
     if (dismissed.length === 0) throw new NotFoundError('Notification not found');
   }

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiPaths, errorResponseSchema, messageResponseSchema, notificationListResponseSchema } from '@vaultscope/core';
+import {
+  apiPaths,
+  errorResponseSchema,
+  messageResponseSchema,
+  notificationListResponseSchema,
+} from '@vaultscope/core';
 import { currentUser, requireUser } from '../auth/require-user';
+import { paramRoute } from '../lib/param-route';
 
 export async function notificationsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,19 +18,27 @@ export async function notificationsRoutes(fastify: FastifyInstance): Promise<voi
     apiPaths.notifications,
     {
       preHandler: requireUser,
-      schema: { tags: ['notifications'], response: { 200: notificationListResponseSchema, 401: errorResponseSchema } },
+      schema: {
+        tags: ['notifications'],
+        response: { 200: notificationListResponseSchema, 401: errorResponseSchema },
+      },
     },
     async (request) => ({ data: await notifications.listOpen(currentUser(request).id) }),
   );
 
   app.delete(
-    `${apiPaths.notifications}/:id`,
+    paramRoute(apiPaths.notification, 'id'),
     {
       preHandler: requireUser,
       schema: {
         tags: ['notifications'],
         params: z.object({ id: z.uuid('Notification id must be a UUID.') }),
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request) => {

@@ -56,7 +56,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { loadSnapshots?: boolean } = {},
+): Promise<TestApp> {
   const clock = new TestClock();
   const { handle, drop } = await openTestDatabase();
   const lines: string[] = [];
@@ -72,7 +75,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...env,
   });
-  const app = await buildApp({ config, database: handle, clock, logStream });
+  const app = await buildApp({
+    config,
+    database: handle,
+    clock,
+    logStream,
+    loadSnapshots: options.loadSnapshots ?? false,
+  });
   await app.ready();
   return {
     app,
@@ -108,8 +117,17 @@ export async function signupAndLogin(t: TestApp, overrides: Record<string, unkno
   const body = newSignup(overrides);
   const signup = await t.request({ method: 'POST', url: '/api/user/signup', payload: body });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-  const login = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: body.email, password: body.password } });
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: body.email, password: body.password },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const data = login.json().data as { token: string; user: { _id: string } };
-  return { ...body, token: data.token, userId: data.user._id, auth: { authorization: `Bearer ${data.token}` } };
+  return {
+    ...body,
+    token: data.token,
+    userId: data.user._id,
+    auth: { authorization: `Bearer ${data.token}` },
+  };
 }

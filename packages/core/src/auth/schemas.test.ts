@@ -14,7 +14,11 @@ const valid = {
 
 describe('signup schema', () => {
   it('normalises the email and keeps the password as typed', () => {
-    const parsed = signupRequestSchema.parse({ ...valid, password: ' spaced pass ', confirmPassword: ' spaced pass ' });
+    const parsed = signupRequestSchema.parse({
+      ...valid,
+      password: ' spaced pass ',
+      confirmPassword: ' spaced pass ',
+    });
     expect(parsed.email).toBe('ada@example.com');
     expect(parsed.password).toBe(' spaced pass ');
   });
@@ -22,13 +26,19 @@ describe('signup schema', () => {
   it('reports mismatched passwords on confirmPassword with the spec message', () => {
     const result = signupRequestSchema.safeParse({ ...valid, confirmPassword: 'other' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['confirmPassword'],
+      message: authMessages.passwordsDoNotMatch,
+    });
   });
 });
 
 describe('login schema', () => {
   it('requires both fields', () => {
     const result = loginRequestSchema.safeParse({});
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['Email is required.', 'Password is required.']);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'Email is required.',
+      'Password is required.',
+    ]);
   });
 });

@@ -17,6 +17,28 @@ export const apiPaths = {
   notifications: '/api/notifications',
   notification: (id: string) => `/api/notifications/${encodeURIComponent(id)}`,
   devOutbox: '/api/dev/outbox',
+  ico: {
+    active: '/api/ico/get-active-icos',
+    upcoming: '/api/ico/get-upcoming-icos',
+    activeRounds: '/api/ico/get-active-rounds',
+    upcomingRounds: '/api/ico/get-upcoming-rounds',
+    /** The spec's spelling (`acive`) is the public contract. */
+    activeDetails: (id: string) => `/api/ico/get-aciveicos-details/${encodeURIComponent(id)}`,
+    upcomingDetails: (id: string) => `/api/ico/get-upcomingicos-details/${encodeURIComponent(id)}`,
+    details: (id: string) => `/api/ico/get-ico-details/${encodeURIComponent(id)}`,
+    images: '/api/ico/images',
+  },
+  favourites: {
+    toggle: '/api/favourite/toggle-favourite',
+    /** The spec's spelling (`favouruites`) is the public contract. */
+    allOf: (userId: string) => `/api/favourite/get-all-favouruites/${encodeURIComponent(userId)}`,
+    allMine: '/get-all-favouruites',
+  },
+  watchlist: {
+    create: '/api/watchlist/create-watchlist',
+    delete: '/api/watchlist/delete-watchlist',
+    allOf: (userId: string) => `/api/watchlist/get-all-watchlist/${encodeURIComponent(userId)}`,
+  },
 } as const;
 
 /** Path prefixes served by the API (the rest is the web app). Used by the dev proxy. */

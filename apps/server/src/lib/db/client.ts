@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -19,13 +20,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
 
 /**
  * PostgreSQL when a URL is given, else PGlite (PostgreSQL compiled to WASM) in `dataDir`,
  * or in memory when `dataDir` is `memory://`. Both run the same migrations.
  */
-export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema });
@@ -38,7 +45,11 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
   }
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, 'pglite'));
+  // pg_trgm backs the case-insensitive name search; PostgreSQL ships it in contrib.
+  const extensions = { pg_trgm };
+  const client = inMemory
+    ? new PGlite({ extensions })
+    : new PGlite(path.join(options.dataDir, 'pglite'), { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

@@ -69,7 +69,11 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
   },
-  (table) => [index('notifications_user_idx').on(table.userId).where(sql`dismissed_at is null`)],
+  (table) => [
+    index('notifications_user_idx')
+      .on(table.userId)
+      .where(sql`dismissed_at is null`),
+  ],
 );
 
 /** Mail the embedded default keeps instead of sending (dev outbox). */

@@ -37,7 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.headers) void reply.headers(error.headers);
       return reply
         .code(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .send(
+          error.errors
+            ? { message: error.message, errors: error.errors }
+            : { message: error.message },
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -30,13 +30,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' || isApiPath(request.url)) {
-      return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+      return reply
+        .code(404)
+        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     }
     if (!built) {
       return reply
         .code(503)
         .type('text/plain')
-        .send('The web app is not built yet: run `npm run build` (or `npm start`, which builds it).');
+        .send(
+          'The web app is not built yet: run `npm run build` (or `npm start`, which builds it).',
+        );
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Kinds of things a user can favourite; `ICO` is a private-sale project. */
+export const FAVOURITE_TYPES = ['DEX', 'CEX', 'ICO'] as const;
+export type FavouriteType = (typeof FAVOURITE_TYPES)[number];
+
+export const favouriteItemSchema = z.object({
+  itemId: z.string({ error: 'itemId is required.' }).trim().min(1, 'itemId is required.').max(200),
+  type: z.enum(FAVOURITE_TYPES, { error: `type must be one of ${FAVOURITE_TYPES.join(', ')}.` }),
+  userId: z.uuid('userId must be a user id.'),
+});
+export type FavouriteItem = z.input<typeof favouriteItemSchema>;
+
+export const toggleFavouriteResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  isFavorite: z.boolean(),
+});
+
+export const favouriteSchema = z.object({
+  _id: z.string(),
+  itemId: z.string(),
+  type: z.enum(FAVOURITE_TYPES),
+  createdAt: z.string(),
+});
+export const favouriteListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(favouriteSchema),
+});
+
+/** The watch list: one listing call feeds the DEX, CEX and ICO tabs (spec section 3). */
+export const watchlistEntrySchema = z.object({
+  _id: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export const watchlistResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    DEX: z.array(watchlistEntrySchema),
+    CEX: z.array(watchlistEntrySchema),
+    ICO: z.array(watchlistEntrySchema),
+  }),
+});
+export type WatchlistResponse = z.infer<typeof watchlistResponseSchema>;
+
+export const favouriteMessages = {
+  added: 'Added to your watch list',
+  removed: 'Removed from your watch list',
+  notYours: 'You can only change your own watch list.',
+  itemNotFound: 'That item does not exist.',
+  failed: 'Something went wrong.',
+  deleteFailed: 'Unable to delete watchlist at this time. Please try again later.',
+  noUserId: 'User ID not found in localStorage.',
+} as const;
