@@ -9,12 +9,20 @@ export default defineConfig({
     projects: [
       'packages/core',
       'apps/web',
-      { extends: './apps/server/vitest.config.ts', test: { name: 'server:pglite', root: './apps/server', env: { TEST_DB: 'pglite' } } },
+      'scripts',
+      {
+        extends: './apps/server/vitest.config.ts',
+        test: { name: 'server:pglite', root: './apps/server', env: { TEST_DB: 'pglite' } },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
               extends: './apps/server/vitest.config.ts',
-              test: { name: 'server:postgres', root: './apps/server', env: { TEST_DB: 'postgres' } },
+              test: {
+                name: 'server:postgres',
+                root: './apps/server',
+                env: { TEST_DB: 'postgres' },
+              },
             },
           ]
         : []),

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { icoProjectInputSchema, type IcoProjectInput } from '@vaultscope/core';
-import { SeededRandom } from './lib/seeded-random';
+import { Random } from './snapshot/prng';
 
 export const ICO_SNAPSHOT_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -141,11 +141,7 @@ function logoSvg(initials: string, [from, to]: readonly [string, string]): strin
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="128" height="128" rx="28" fill="url(#g)"/><text x="64" y="78" font-family="Arial,Helvetica,sans-serif" font-size="44" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
 }
 
-function bannerSvg(
-  rng: SeededRandom,
-  title: string,
-  [from, to]: readonly [string, string],
-): string {
+function bannerSvg(rng: Random, title: string, [from, to]: readonly [string, string]): string {
   const shapes = Array.from({ length: 6 }, () => {
     const x = rng.int(0, 640);
     const y = rng.int(0, 360);
@@ -167,7 +163,7 @@ export interface IcoSnapshot {
 }
 
 export function generateIcoSnapshot(seed = 4242, count = 160): IcoSnapshot {
-  const rng = new SeededRandom(seed);
+  const rng = new Random(seed);
   const now = Date.parse('2026-11-01T00:00:00Z');
   const day = 86_400_000;
   const images: Record<string, string> = {};

@@ -6,3 +6,5 @@ export * from './auth/schemas';
 export * from './timings';
 export * from './ico/schemas';
 export * from './favourites/schemas';
+export * from './tokens/index';
+export * from './score/index';

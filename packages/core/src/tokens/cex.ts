@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { isValidAddressForChain } from './addresses';
+import { chainCodeSchema } from './schemas';
+
+/**
+ * A centralized-exchange market row, in the key names of CoinGecko `GET /coins/markets`
+ * (reference doc section 4.1) with the 1 h, 24 h and 7 d price changes requested, plus
+ * `platforms`: the coin's contract address on each research chain where it has one (CoinGecko
+ * keeps those in `/coins/list?include_platform=true`; adapters join them in).
+ * Numbers are USD; any figure may be `null`.
+ */
+export const cexMarketSchema = z
+  .object({
+    /** Market id, e.g. `bitcoin`; also the CEX list item's `tokenAddress` when no contract exists. */
+    id: z.string().min(1),
+    symbol: z.string().min(1),
+    name: z.string().min(1),
+    image: z.string().nullable(),
+    current_price: z.number().nonnegative().nullable(),
+    market_cap: z.number().nonnegative().nullable(),
+    market_cap_rank: z.number().int().positive().nullable(),
+    fully_diluted_valuation: z.number().nonnegative().nullable(),
+    total_volume: z.number().nonnegative().nullable(),
+    price_change_percentage_1h_in_currency: z.number().nullable(),
+    price_change_percentage_24h_in_currency: z.number().nullable(),
+    price_change_percentage_7d_in_currency: z.number().nullable(),
+    circulating_supply: z.number().nonnegative().nullable(),
+    total_supply: z.number().nonnegative().nullable(),
+    max_supply: z.number().nonnegative().nullable(),
+    last_updated: z.iso.datetime({ offset: true }).nullable(),
+    /** Contract address per research chain code. */
+    platforms: z.partialRecord(chainCodeSchema, z.string()),
+  })
+  .superRefine((market, ctx) => {
+    for (const [code, address] of Object.entries(market.platforms)) {
+      const chain = chainCodeSchema.safeParse(code);
+      if (chain.success && address !== undefined && !isValidAddressForChain(chain.data, address)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Not a valid ${code} address: ${address}`,
+          path: ['platforms', code],
+        });
+      }
+    }
+  });
+export type CexMarket = z.output<typeof cexMarketSchema>;

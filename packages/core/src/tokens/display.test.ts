@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAge,
+  formatFraction,
+  formatPercentChange,
+  formatUsdCompact,
+  isTokenRowClickable,
+  percentColour,
+} from './display';
+
+describe('token display rules', () => {
+  it('colours negative percentages red and others green', () => {
+    expect(percentColour(-0.01)).toBe('red');
+    expect(percentColour('-3.2')).toBe('red');
+    expect(percentColour(0)).toBe('green');
+    expect(percentColour(12)).toBe('green');
+    expect(percentColour(null)).toBe('green');
+  });
+
+  it('makes Solana rows not clickable', () => {
+    expect(isTokenRowClickable('solana')).toBe(false);
+    expect(isTokenRowClickable('eth')).toBe(true);
+    expect(isTokenRowClickable(null)).toBe(true);
+  });
+
+  it('formats figures', () => {
+    expect(formatUsdCompact(950)).toBe('$950');
+    expect(formatUsdCompact(15_234)).toBe('$15.23K');
+    expect(formatUsdCompact(3_400_000)).toBe('$3.4M');
+    expect(formatUsdCompact(0.00004213)).toBe('$0.00004213');
+    expect(formatUsdCompact(null)).toBe('-');
+    expect(formatPercentChange(12.5)).toBe('+12.50%');
+    expect(formatPercentChange(-3.1)).toBe('-3.10%');
+    expect(formatFraction(0.2134)).toBe('21.34%');
+  });
+
+  it('formats ages', () => {
+    const now = new Date('2026-03-01T12:00:00Z');
+    expect(formatAge('2026-03-01T11:59:15Z', now)).toBe('45s');
+    expect(formatAge('2026-03-01T11:48:00Z', now)).toBe('12m');
+    expect(formatAge('2026-03-01T07:00:00Z', now)).toBe('5h');
+    expect(formatAge('2026-02-26T12:00:00Z', now)).toBe('3d');
+    expect(formatAge('2025-11-01T12:00:00Z', now)).toBe('4mo');
+    expect(formatAge(null, now)).toBe('-');
+  });
+});

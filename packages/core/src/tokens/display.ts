@@ -1,0 +1,87 @@
+import type { ChainCode } from '../chains/chains';
+
+/**
+ * Pure display rules of the token screens (spec sections 2 and 9).
+ */
+
+/** Colour of a percentage change: negative red, everything else green (spec section 2). */
+export type ChangeColour = 'green' | 'red';
+
+/**
+ * The colour of a percentage cell: red when the value is negative, green otherwise, as the spec
+ * words it ("Negative percentages red, others green"). Numeric strings are read as numbers;
+ * an unknown value is not negative, so it is green too.
+ */
+export function percentColour(value: number | string | null | undefined): ChangeColour {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && number < 0 ? 'red' : 'green';
+}
+
+/**
+ * Whether the coin name of a token row opens its detail page. Solana rows are not clickable on
+ * the DEX lists and the watch list (spec section 2).
+ */
+export function isTokenRowClickable(chainName: ChainCode | null | undefined): boolean {
+  return chainName !== 'solana';
+}
+
+/** Placeholder shown for an unknown figure. */
+export const UNKNOWN_FIGURE = '-';
+
+/**
+ * A USD amount in compact form: `$950`, `$15.2K`, `$3.4M`, `$1.25B`; tiny prices keep their
+ * significant digits (`$0.00004213`). `-` when unknown.
+ */
+export function formatUsdCompact(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return UNKNOWN_FIGURE;
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ];
+  for (const [size, suffix] of units) {
+    if (abs >= size) return `${sign}$${trimZeros((abs / size).toFixed(2))}${suffix}`;
+  }
+  if (abs >= 1) return `${sign}$${trimZeros(abs.toFixed(2))}`;
+  if (abs === 0) return '$0';
+  return `${sign}$${trimZeros(abs.toPrecision(4))}`;
+}
+
+function trimZeros(text: string): string {
+  return text.includes('.') && !text.includes('e') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** A percentage change with sign and two decimals (`+12.50%`, `-3.10%`); `-` when unknown. */
+export function formatPercentChange(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return UNKNOWN_FIGURE;
+  return `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
+}
+
+/** A fraction (0-1) as a percentage: `0.2134` → `21.34%`; `-` when unknown. */
+export function formatFraction(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return UNKNOWN_FIGURE;
+  return `${trimZeros((value * 100).toFixed(2))}%`;
+}
+
+/**
+ * A pool age in the short form of token tables: `45s`, `12m`, `5h`, `3d`, `4mo`, `1y`;
+ * `-` when unknown. `createdAt` is ISO-8601; `now` is passed in so the function stays pure.
+ */
+export function formatAge(createdAt: string | null | undefined, now: Date): string {
+  if (!createdAt) return UNKNOWN_FIGURE;
+  const created = Date.parse(createdAt);
+  if (Number.isNaN(created)) return UNKNOWN_FIGURE;
+  const seconds = Math.max(0, Math.floor((now.getTime() - created) / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${days}d`;
+  if (days < 365) return `${Math.floor(days / 30)}mo`;
+  return `${Math.floor(days / 365)}y`;
+}

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { CHAIN_CODES, type ChainCode } from '../chains/chains';
+import { RISK_LEVELS } from '../score/levels';
+import { addressKey, checkAddressForChain } from './addresses';
+import {
+  AGE_BAND_VALUES,
+  AMOUNT_BAND_VALUES,
+  SCORE_BAND_VALUES,
+  AGE_BANDS,
+  AMOUNT_BANDS,
+  SCORE_BANDS,
+} from './filters';
+import { tokenMessages } from './messages';
+import { flagSchema, securityReportSchema } from './security-report';
+
+/**
+ * The request and response contract of the token research API (spec sections 3, 5 and 7):
+ * list queries, list items, list responses, token details and detail requests.
+ *
+ * USD figures (price, volume, liquidity, market cap, FDV) are JSON numbers: they are display
+ * figures, not token amounts, and a double keeps 15 significant digits even for the tiniest
+ * meme-coin price. Unknown figures are `null`, never `0`.
+ */
+
+/** Chain code values in selector order. */
+export const CHAIN_CODE_VALUES = CHAIN_CODES.map((chain) => chain.code) as [
+  ChainCode,
+  ...ChainCode[],
+];
+
+/** A research chain code (`eth`, `solana`, `bsc`, `avax`, `polygon_pos`). */
+export const chainCodeSchema = z.enum(CHAIN_CODE_VALUES, {
+  error: `Choose a chain: ${CHAIN_CODE_VALUES.join(', ')}.`,
+});
+
+/** Bounds of paging. */
+export const PAGING_LIMITS = {
+  maxPage: 10_000,
+  maxPageSize: 100,
+  defaultPageSize: 20,
+} as const;
+
+/** Page sizes the spec's client uses (section 9). */
+export const PAGE_SIZES = { topAndCheck: 20, allTokens: 50, listing: 50 } as const;
+
+/** A query-string enum: trimmed, case-insensitive, defaulting to `all`. */
+function queryEnum<const V extends string>(name: string, values: [V, ...V[]], labels: string) {
+  const message = `${name} must be one of: ${labels}.`;
+  return z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(values, { error: message }))
+    .default('all' as V);
+}
+
+const bandList = (bands: readonly { value: string; label: string }[]) =>
+  bands.map((band) => `${band.value} (${band.label})`).join(', ');
+
+function wholeNumber(name: string, min: number, max: number, fallback: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}.`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .default(fallback);
+}
+
+/** `page` (1-based) and `page_size` of a list request. */
+export const pagingQuerySchema = z.object({
+  page: wholeNumber('page', 1, PAGING_LIMITS.maxPage, 1),
+  page_size: wholeNumber('page_size', 1, PAGING_LIMITS.maxPageSize, PAGING_LIMITS.defaultPageSize),
+});
+export type PagingQuery = z.output<typeof pagingQuerySchema>;
+
+/**
+ * Query of the token lists (`/check-token`, `/fetch-top`, `/new-pools`, all tokens): the
+ * filters of spec section 2 and paging. Every field is optional; values are case-insensitive.
+ * `chainName` `all` (or absent) means every chain. Band values are those of `filters.ts`:
+ * age `all | 0-1hr | 1hr-24hr | 1week | 1month`, score `all | gt70 | lt60 | gt80`,
+ * liquidity and volume `all | 10k-100k | 100k-500k | 500k-1m | gt1m`.
+ */
+export const tokenListQuerySchema = z.object({
+  chainName: queryEnum(
+    'chainName',
+    ['all', ...CHAIN_CODE_VALUES],
+    ['all', ...CHAIN_CODE_VALUES].join(', '),
+  ),
+  age: queryEnum('age', AGE_BAND_VALUES, bandList(AGE_BANDS)),
+  score: queryEnum('score', SCORE_BAND_VALUES, bandList(SCORE_BANDS)),
+  liquidity: queryEnum('liquidity', AMOUNT_BAND_VALUES, bandList(AMOUNT_BANDS)),
+  volume: queryEnum('volume', AMOUNT_BAND_VALUES, bandList(AMOUNT_BANDS)),
+  ...pagingQuerySchema.shape,
+});
+/** A parsed list query (defaults filled in). */
+export type TokenListQuery = z.output<typeof tokenListQuerySchema>;
+/** A list query as a client writes it. */
+export type TokenListQueryInput = z.input<typeof tokenListQuerySchema>;
+
+const usd = z.number().nonnegative().nullable();
+const percentChange = z.number().nullable();
+
+/** Price change in percent over 5 minutes, 1, 6 and 24 hours (`12.5` = +12.5 %). */
+export const pricePercentageSchema = z.object({
+  m5: percentChange,
+  h1: percentChange,
+  h6: percentChange,
+  h24: percentChange,
+});
+export type PricePercentage = z.output<typeof pricePercentageSchema>;
+
+/** `is_favourite`: 1 when the item is in the caller's favourites. */
+export const favouriteFlagSchema = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * A row of the DEX token table (spec section 3, "Token list item").
+ * - `id`: stable item id, {@link tokenItemId} (`{chainName}_{address key}`, the favourites `itemId`);
+ * - `age`: ISO-8601 creation time of the token's pool (format with `formatAge`), `null` if unknown;
+ * - `totalTransactions`: buys plus sells over 24 h;
+ * - `volume`: 24 h volume in USD; `liquidity`: pool reserve in USD;
+ * - `score`: `totalScore` of the security report, `null` when no report exists yet.
+ */
+export const tokenListItemSchema = z.object({
+  id: z.string().min(1),
+  CoinName: z.string(),
+  /** Ticker symbol (ours, beside the spec's fields). */
+  symbol: z.string().optional(),
+  tokenAddress: z.string().min(1),
+  chainName: chainCodeSchema,
+  price: usd,
+  age: z.iso.datetime({ offset: true }).nullable(),
+  totalTransactions: z.number().int().nonnegative().nullable(),
+  pricePercentage: pricePercentageSchema,
+  volume: usd,
+  liquidity: usd,
+  Mcap: usd,
+  fdv: usd,
+  score: z.number().int().min(0).max(100).nullable(),
+  is_favourite: favouriteFlagSchema,
+});
+export type TokenListItem = z.output<typeof tokenListItemSchema>;
+
+/**
+ * The stable id of a DEX token item: chain code and address key (lower-case for EVM, as is for
+ * Solana), e.g. `eth_0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed`.
+ */
+export function tokenItemId(chainName: ChainCode, address: string): string {
+  return `${chainName}_${addressKey(chainName, address)}`;
+}
+
+/**
+ * A row of the CEX token table: the same columns, but a coin may live on no research chain.
+ * `chainName` is then `null` and `tokenAddress` carries the market id (e.g. `bitcoin`), which is
+ * what `/price/{tokenAddress}` receives. `age` and `liquidity` are `null` for CEX coins.
+ */
+export const cexTokenListItemSchema = tokenListItemSchema.extend({
+  chainName: chainCodeSchema.nullable(),
+});
+export type CexTokenListItem = z.output<typeof cexTokenListItemSchema>;
+
+/** `totalPages` for `total` items in pages of `pageSize` (0 when there are none). */
+export function totalPages(total: number, pageSize: number): number {
+  return total <= 0 ? 0 : Math.ceil(total / pageSize);
+}
+
+const listEnvelope = {
+  totalPages: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  page_size: z.number().int().min(1),
+};
+
+/** A page of DEX tokens: `{ tokenDetails, totalPages, page, page_size }`. */
+export const tokenListResponseSchema = z.object({
+  tokenDetails: z.array(tokenListItemSchema),
+  ...listEnvelope,
+});
+export type TokenListResponse = z.output<typeof tokenListResponseSchema>;
+
+/** A page of CEX tokens, same envelope. */
+export const cexTokenListResponseSchema = z.object({
+  tokenDetails: z.array(cexTokenListItemSchema),
+  ...listEnvelope,
+});
+export type CexTokenListResponse = z.output<typeof cexTokenListResponseSchema>;
+
+/**
+ * The token detail (spec section 3): figures, the brand flag `isVaultscope` (1 when the token is
+ * tracked in our own pool data), the score and its risk level, and the security report as
+ * `tokenDetails`. `tokenAddress`, `chainName` and `symbol` are ours, beside the spec's fields.
+ */
+export const tokenDetailResponseSchema = z.object({
+  tokenName: z.string(),
+  symbol: z.string().optional(),
+  tokenAddress: z.string().min(1),
+  chainName: chainCodeSchema,
+  price: usd,
+  fdv: usd,
+  liquidity: usd,
+  /** Where the price comes from, e.g. `Vaultscope snapshot`, `GeckoTerminal`. */
+  priceProvider: z.string(),
+  pairAddress: z.string().nullable(),
+  isVaultscope: z.union([z.literal(0), z.literal(1)]),
+  /** Integer 0-100 from the score engine. */
+  totalScore: z.number().int().min(0).max(100),
+  riskLevel: z.enum(RISK_LEVELS),
+  trusted_token: flagSchema.nullable(),
+  tokenDetails: securityReportSchema,
+});
+export type TokenDetailResponse = z.output<typeof tokenDetailResponseSchema>;
+
+const networkSchema = z
+  .string({ error: tokenMessages.invalidChain })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(CHAIN_CODE_VALUES, { error: tokenMessages.invalidChain }));
+
+/** Path of `/get-token-details/{id}`: `id` is the token address. */
+export const tokenDetailParamsSchema = z.object({
+  id: z
+    .string({ error: tokenMessages.addressRequired })
+    .trim()
+    .min(1, tokenMessages.addressRequired),
+});
+
+/**
+ * Query of `/get-token-details/{id}?network=..[&chainid=..]`: `network` is a chain code
+ * ('Invalid blockchain selected.' otherwise); `chainid`, when given, must be that chain's id.
+ * Check the address against the network with `checkAddressForChain`.
+ */
+export const tokenDetailQuerySchema = z
+  .object({
+    network: networkSchema,
+    chainid: z.coerce
+      .number({ error: tokenMessages.invalidChain })
+      .int(tokenMessages.invalidChain)
+      .optional(),
+  })
+  .refine(
+    (query) =>
+      query.chainid === undefined ||
+      CHAIN_CODES.find((chain) => chain.code === query.network)?.chainId === query.chainid,
+    { message: tokenMessages.invalidChain, path: ['chainid'] },
+  );
+export type TokenDetailQuery = z.output<typeof tokenDetailQuerySchema>;
+
+/**
+ * The scam-check form (spec section 2): a chain code and an address valid on it. The address
+ * comes out in display form (checksummed for EVM). Messages: 'Invalid blockchain selected.' for
+ * an unknown chain, 'Enter a token address.' or 'Enter a valid {Chain} token address.'.
+ */
+export const scamCheckFormSchema = z
+  .object({
+    chainName: networkSchema,
+    address: z
+      .string({ error: tokenMessages.addressRequired })
+      .trim()
+      .min(1, tokenMessages.addressRequired),
+  })
+  .transform((form, ctx) => {
+    const checked = checkAddressForChain(form.chainName, form.address);
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', message: checked.message, path: ['address'] });
+      return z.NEVER;
+    }
+    return { chainName: form.chainName, address: checked.address };
+  });
+export type ScamCheckForm = z.output<typeof scamCheckFormSchema>;
