@@ -44,6 +44,20 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers HEAD on app paths like GET, for health checks', async () => {
+    const res = await t.request({ method: 'HEAD', url: '/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers a missing asset with 404, never the app HTML', async () => {
+    for (const url of ['/assets/app-old999.js', '/favicon-missing.svg']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
   it('answers unknown API paths with a JSON 404, not the app', async () => {
     for (const url of ['/api/nope', '/wallet/nope', '/check-token/x/y']) {
       const res = await t.request({ method: 'GET', url });

@@ -1,0 +1,82 @@
+import { pageHeaderFor, showsTopBar, webRoutes } from '@vaultscope/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useLogout } from '@/features/auth';
+import { NotificationBell } from '@/features/notifications';
+import { useOpenWallet } from '@/features/wallet';
+import { selectUser, useSessionStore } from '@/stores/session-store';
+import { useDocumentTitle } from './document-title';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+import './app-layout.css';
+
+/**
+ * The shell of every route: the top bar (hidden exactly where `showsTopBar` says, case-sensitive),
+ * the side menu, and the page. It composes the notification, auth and wallet features.
+ */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const withTopBar = showsTopBar(pathname);
+  const header = pageHeaderFor(pathname);
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const menuOpen = menuPath === pathname;
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const logout = useLogout();
+  const openWallet = useOpenWallet();
+  const user = useSessionStore(selectUser);
+
+  useDocumentTitle(pathname);
+
+  // A new page starts at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className={`shell${withTopBar ? ' shell--bar' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {withTopBar && (
+        <TopBar
+          title={header.title}
+          description={header.description}
+          menuOpen={menuOpen}
+          menuId={menuId}
+          onOpenMenu={() => setMenuPath(pathname)}
+          menuButtonRef={menuButtonRef}
+          bell={<NotificationBell />}
+          account={
+            user ? (
+              <Link
+                to={webRoutes.profile}
+                className="top-bar__avatar"
+                aria-label={`My profile (${user.firstName} ${user.lastName})`}
+              >
+                {(user.firstName[0] ?? '').toUpperCase()}
+                {(user.lastName[0] ?? '').toUpperCase()}
+              </Link>
+            ) : (
+              <Link to={webRoutes.login} className="btn btn--primary top-bar__login">
+                Log in
+              </Link>
+            )
+          }
+        />
+      )}
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {menuOpen && (
+        <SideMenu
+          id={menuId}
+          onClose={() => setMenuPath(null)}
+          onOpenWallet={openWallet}
+          onLogout={logout}
+        />
+      )}
+    </div>
+  );
+}

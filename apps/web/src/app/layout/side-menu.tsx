@@ -1,0 +1,105 @@
+import { PRODUCT_NAME, webRoutes } from '@vaultscope/core';
+import { useId } from 'react';
+import { NavLink } from 'react-router';
+import { BrandMark } from '@/components/ui/brand-mark';
+import { Dialog } from '@/components/ui/dialog';
+import { selectUser, useSessionStore } from '@/stores/session-store';
+
+const LINKS_BEFORE_WALLET = [
+  { to: webRoutes.home, label: 'Home' },
+  { to: webRoutes.profile, label: 'Profile' },
+] as const;
+
+const LINKS_AFTER_WALLET = [
+  { to: webRoutes.checkScam, label: 'Scam Token Identifier' },
+  { to: webRoutes.cex, label: 'Centralized Exchange' },
+  { to: webRoutes.dex, label: 'Decentralized Exchange' },
+  { to: webRoutes.privateSale, label: 'Private Sale' },
+  { to: webRoutes.watchList, label: 'My Watch List' },
+  { to: webRoutes.terms, label: 'Terms and Conditions' },
+  { to: webRoutes.privacy, label: 'Privacy-Policy' },
+] as const;
+
+/** The side menu (spec section 2), a focus-trapped drawer that Escape closes. */
+export function SideMenu({
+  id,
+  onClose,
+  onOpenWallet,
+  onLogout,
+}: {
+  id: string;
+  onClose: () => void;
+  onOpenWallet: () => void;
+  onLogout: () => void;
+}) {
+  const titleId = useId();
+  const user = useSessionStore(selectUser);
+
+  const link = (item: { to: string; label: string }) => (
+    <li key={item.to}>
+      <NavLink to={item.to} className="side-menu__link" onClick={onClose} end caseSensitive>
+        {item.label}
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <Dialog onClose={onClose} labelledBy={titleId} placement="drawer" className="side-menu">
+      <div className="side-menu__inner" id={id}>
+        <div className="side-menu__head">
+          <BrandMark size={30} />
+          <h2 id={titleId} className="side-menu__title">
+            {PRODUCT_NAME}
+          </h2>
+          <button type="button" className="icon-btn" aria-label="Close menu" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {user && (
+          <p className="side-menu__user">
+            <span className="side-menu__user-name">
+              {user.firstName} {user.lastName}
+            </span>
+            <span className="side-menu__user-email">{user.email}</span>
+          </p>
+        )}
+        <nav aria-label="Main menu" className="side-menu__nav">
+          <ul className="side-menu__list">
+            {LINKS_BEFORE_WALLET.map(link)}
+            <li>
+              <button
+                type="button"
+                className="side-menu__link"
+                onClick={() => {
+                  onClose();
+                  onOpenWallet();
+                }}
+              >
+                Wallet
+              </button>
+            </li>
+            {LINKS_AFTER_WALLET.map(link)}
+          </ul>
+        </nav>
+        <div className="side-menu__foot">
+          {user ? (
+            <button
+              type="button"
+              className="side-menu__link side-menu__logout"
+              onClick={() => {
+                onClose();
+                onLogout();
+              }}
+            >
+              Logout
+            </button>
+          ) : (
+            <NavLink to={webRoutes.login} className="side-menu__link" onClick={onClose} end>
+              Log in
+            </NavLink>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

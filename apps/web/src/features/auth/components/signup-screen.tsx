@@ -1,0 +1,135 @@
+import {
+  authMessages,
+  COUNTRIES,
+  signupRequestSchema,
+  timings,
+  webRoutes,
+  type SignupRequest,
+} from '@vaultscope/core';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { PasswordField, SelectField, TextField } from '@/components/ui/fields';
+import { fieldErrorsOf, messageOf } from '@/lib/api-client';
+import { zodFieldErrors } from '@/lib/form-errors';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
+import { useSignup } from '../api/signup';
+import { AuthCard } from './auth-card';
+
+type Form = Record<keyof SignupRequest, string>;
+
+const emptyForm: Form = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  mobile: '',
+  country: '',
+  password: '',
+  confirmPassword: '',
+};
+
+export function SignupScreen() {
+  const [form, setForm] = useState<Form>(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [redirecting, setRedirecting] = useState(false);
+  const signup = useSignup();
+  const navigateLater = useDelayedNavigate();
+
+  const bind = (key: keyof Form) => ({
+    name: key,
+    value: form[key],
+    error: errors[key],
+    onChange: (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [key]: event.target.value })),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = signupRequestSchema.safeParse(form);
+    if (!parsed.success) {
+      const fieldErrors = zodFieldErrors(parsed.error);
+      setErrors(fieldErrors);
+      if (fieldErrors.confirmPassword === authMessages.passwordsDoNotMatch) {
+        toast.error(authMessages.passwordsDoNotMatch);
+      }
+      return;
+    }
+    setErrors({});
+    signup.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(authMessages.signupSuccess);
+        setRedirecting(true);
+        navigateLater(webRoutes.loginAlias, timings.signupRedirectMs);
+      },
+      onError: (error) => {
+        setErrors(fieldErrorsOf(error));
+        toast.error(messageOf(error, authMessages.signupFailed));
+      },
+    });
+  }
+
+  const busy = signup.isPending || redirecting;
+
+  return (
+    <AuthCard
+      wide
+      title="Create Account"
+      subtitle="Sign up to keep a watch list and a wallet."
+      footer={
+        <>
+          Already have an account? <Link to={webRoutes.login}>Log In</Link>
+        </>
+      }
+    >
+      <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Create account">
+        <div className="auth__grid">
+          <TextField label="First name" autoComplete="given-name" required {...bind('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" required {...bind('lastName')} />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          {...bind('email')}
+        />
+        <div className="auth__grid">
+          <TextField
+            label="Mobile"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            placeholder="+1 555 0100"
+            {...bind('mobile')}
+          />
+          <SelectField
+            label="Country"
+            required
+            options={COUNTRIES}
+            placeholder="Select country"
+            {...bind('country')}
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          {...bind('password')}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          {...bind('confirmPassword')}
+        />
+        <Button type="submit" block busy={busy}>
+          {signup.isPending ? 'Creating...' : 'Sign Up'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,2 @@
+export { PrivacyPolicyScreen } from './privacy-policy-screen';
+export { TermsScreen } from './terms-screen';

@@ -1,0 +1,129 @@
+import { webRoutes } from '@vaultscope/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { timeAgo } from '@/lib/format-time';
+import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
+import { useNotifications } from '../api/get-notifications';
+import '../notifications.css';
+
+/**
+ * The bell of the top bar: a dropdown (at most 320 px tall) of the user's notifications, with
+ * 'See all' to /Notification. Outside click, Escape and See all close it.
+ */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const navigate = useNavigate();
+  const loggedIn = useSessionStore(selectIsLoggedIn);
+  const { data: notifications = [], isPending, isError, refetch } = useNotifications();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  function toggle() {
+    setOpen((value) => !value);
+    if (!open && loggedIn) void refetch();
+  }
+
+  function seeAll() {
+    setOpen(false);
+    void navigate(webRoutes.notifications);
+  }
+
+  const count = loggedIn ? notifications.length : 0;
+
+  return (
+    <div className="bell" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn bell__button"
+        aria-label={count > 0 ? `Notifications (${count})` : 'Notifications'}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={toggle}
+      >
+        <BellIcon />
+        {count > 0 && (
+          <span className="bell__badge" aria-hidden="true">
+            {count > 9 ? '9+' : count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div id={panelId} className="bell__panel" role="region" aria-labelledby={titleId}>
+          <p className="bell__title" id={titleId}>
+            Notifications
+          </p>
+          <div className="bell__list" data-testid="notification-dropdown">
+            {!loggedIn ? (
+              <p className="bell__empty">Log in to see your notifications.</p>
+            ) : isPending ? (
+              <p className="bell__empty">
+                <Spinner /> Loading…
+              </p>
+            ) : isError ? (
+              <p className="bell__empty bell__empty--error">Could not load notifications.</p>
+            ) : notifications.length === 0 ? (
+              <p className="bell__empty">No notifications</p>
+            ) : (
+              <ul className="bell__items">
+                {notifications.map((item) => (
+                  <li key={item.id} className="bell__item">
+                    <span className="bell__dot" aria-hidden="true" />
+                    <span>
+                      <span className="bell__message">{item.message}</span>
+                      <span className="bell__time">{timeAgo(item.createdAt)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <button
+            type="button"
+            className="btn btn--secondary btn--block bell__see-all"
+            onClick={seeAll}
+          >
+            See all
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M6 16V11a6 6 0 1 1 12 0v5l1.6 2H4.4L6 16Zm4 4a2 2 0 0 0 4 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

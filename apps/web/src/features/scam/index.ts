@@ -1,0 +1,1 @@
+export { CheckScamScreen } from './check-scam-screen';

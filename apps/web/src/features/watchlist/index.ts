@@ -1,0 +1,1 @@
+export { WatchListScreen } from './watch-list-screen';

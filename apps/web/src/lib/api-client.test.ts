@@ -1,0 +1,134 @@
+import { messageResponseSchema } from '@vaultscope/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiRequest,
+  ApiError,
+  configureApiClient,
+  fieldErrorsOf,
+  messageOf,
+  ResponseShapeError,
+} from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+const onUnauthorized = vi.fn();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  onUnauthorized.mockReset();
+  configureApiClient({ getToken: () => 'tok-1', onUnauthorized });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const reply = (status: number, body: unknown) =>
+  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status }));
+
+function sentRequest() {
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  return { url, init: init ?? {}, headers: (init?.headers ?? {}) as Record<string, string> };
+}
+
+describe('apiRequest', () => {
+  it('asks for JSON, sends no cookies, and parses the answer with the schema', async () => {
+    reply(200, { message: 'ok', extra: 'dropped' });
+    const result = await apiRequest('/api/x', { schema: messageResponseSchema });
+    expect(result).toEqual({ message: 'ok' });
+    const { url, init, headers } = sentRequest();
+    expect(url).toBe('/api/x');
+    expect(headers.Accept).toBe('application/json');
+    expect(headers.Authorization).toBeUndefined();
+    expect(init.credentials).toBe('omit');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('sends the session token as a bearer on user calls, with a JSON body', async () => {
+    reply(200, { message: 'ok' });
+    await apiRequest('/api/y', {
+      method: 'PUT',
+      body: { a: 1 },
+      auth: true,
+      schema: messageResponseSchema,
+    });
+    const { init, headers } = sentRequest();
+    expect(headers.Authorization).toBe('Bearer tok-1');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"a":1}');
+    expect(init.method).toBe('PUT');
+  });
+
+  it("replaces the error message with the server's and passes `errors` on", async () => {
+    reply(400, {
+      message: 'Mobile is required.',
+      errors: [{ path: 'mobile', message: 'Mobile is required.' }],
+    });
+    const error = await apiRequest('/api/z', { schema: messageResponseSchema }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.message).toBe('Mobile is required.');
+    expect(apiError.fromServer).toBe(true);
+    expect(fieldErrorsOf(apiError)).toEqual({ mobile: 'Mobile is required.' });
+    expect(messageOf(apiError, 'fallback')).toBe('Mobile is required.');
+  });
+
+  it('uses the fallback text when the server sent no message', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>oops</html>', { status: 502 }));
+    const error = (await apiRequest('/api/z', { schema: messageResponseSchema }).catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.fromServer).toBe(false);
+    expect(messageOf(error, 'fallback')).toBe('fallback');
+  });
+
+  it('ends the session on a 401 to a call that carried the token', async () => {
+    reply(401, { message: 'Session ended' });
+    await expect(
+      apiRequest('/api/me', { auth: true, schema: messageResponseSchema }),
+    ).rejects.toThrow('Session ended');
+    expect(onUnauthorized).toHaveBeenCalledWith('tok-1');
+  });
+
+  it('does not end the session on a 401 to an anonymous call (a wrong password)', async () => {
+    reply(401, { message: 'Invalid Credentials' });
+    await expect(apiRequest('/api/user/login', { schema: messageResponseSchema })).rejects.toThrow(
+      'Invalid Credentials',
+    );
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('rejects an answer of the wrong shape', async () => {
+    reply(200, { nothing: true });
+    await expect(apiRequest('/api/x', { schema: messageResponseSchema })).rejects.toBeInstanceOf(
+      ResponseShapeError,
+    );
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = (await apiRequest('/api/x', { schema: messageResponseSchema }).catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(messageOf(error, 'fallback')).toMatch(/network/i);
+  });
+
+  it('gives up after the time-out', async () => {
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+        }),
+    );
+    const error = (await apiRequest('/api/slow', {
+      schema: messageResponseSchema,
+      timeoutMs: 20,
+    }).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.message).toMatch(/too long/);
+  });
+});

@@ -1,0 +1,163 @@
+import { errorResponseSchema, timings, type ErrorResponse } from '@vaultscope/core';
+import type { z } from 'zod';
+import { config } from './config';
+
+/**
+ * The one API client (spec section 7 and 8): JSON in and out, Accept JSON, no cookies, a 60 s
+ * time-out, and on failure an error whose message is the server's `message` when it sent one.
+ */
+
+export type FieldError = NonNullable<ErrorResponse['errors']>[number];
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the request never got an answer (network error or time-out). */
+  readonly status: number;
+  /** Per-field errors sent by the server, passed on untouched. */
+  readonly errors: FieldError[] | undefined;
+  /** True when the server itself supplied `message`. */
+  readonly fromServer: boolean;
+
+  constructor(
+    message: string,
+    options: { status: number; errors?: FieldError[]; fromServer?: boolean; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.errors = options.errors;
+    this.fromServer = options.fromServer ?? false;
+  }
+}
+
+/** Thrown when a 2xx answer does not have the shape of the contract. */
+export class ResponseShapeError extends ApiError {
+  constructor(path: string, cause: unknown) {
+    super(`Unexpected response from ${path}`, { status: 200, cause });
+  }
+}
+
+interface ClientHooks {
+  /** The session token to send as `Authorization: Bearer` on user calls. */
+  getToken: () => string | null;
+  /**
+   * Called on a 401 answer to a call that carried the session token, with that token, so that a
+   * late answer for an old session cannot end a newer one.
+   */
+  onUnauthorized: (token: string) => void;
+}
+
+let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => undefined };
+
+/** Wired once by the app shell, so that this module does not depend on the session store. */
+export function configureApiClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send the session token; a 401 answer then ends the local session. */
+  auth?: boolean;
+  /** Schema of a successful answer: unknown fields are dropped, a wrong shape is an error. */
+  schema: S;
+  signal?: AbortSignal;
+  /** Defaults to the spec's 60 s. */
+  timeoutMs?: number;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  const { method = 'GET', body, auth = false, schema, signal, timeoutMs } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = auth ? hooks.getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const timeout = AbortSignal.timeout(timeoutMs ?? timings.requestTimeoutMs);
+  const requestSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiBaseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      signal: requestSignal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    const timedOut = timeout.aborted;
+    const error = new ApiError(
+      timedOut
+        ? 'The server took too long to answer. Please try again.'
+        : 'Network error. Check your connection and try again.',
+      { status: 0, cause },
+    );
+    logApiError(method, path, error);
+    throw error;
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = errorResponseSchema.safeParse(payload);
+    const error = parsed.success
+      ? new ApiError(parsed.data.message, {
+          status: response.status,
+          errors: parsed.data.errors,
+          fromServer: true,
+        })
+      : new ApiError(response.statusText || `Request failed with status ${response.status}`, {
+          status: response.status,
+        });
+    if (response.status === 401 && token) hooks.onUnauthorized(token);
+    logApiError(method, path, error);
+    throw error;
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const error = new ResponseShapeError(path, parsed.error);
+    logApiError(method, path, error);
+    throw error;
+  }
+  return parsed.data;
+}
+
+/** Spec section 8: every API error is logged, then rethrown to the caller. */
+function logApiError(method: string, path: string, error: ApiError): void {
+  if (import.meta.env.MODE === 'test') return;
+  console.warn(`[api] ${method} ${path} -> ${error.status}: ${error.message}`);
+}
+
+/** Turns the server's per-field errors into a map for forms (first message per field wins). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (error instanceof ApiError && error.errors) {
+    for (const item of error.errors) {
+      const key = item.path.replace(/^(body|\/)\.?/, '');
+      if (!(key in result)) result[key] = item.message;
+    }
+  }
+  return result;
+}
+
+/** Message for a toast: the server's words when there are some, otherwise the fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.fromServer && error.message) return error.message;
+  if (error instanceof ApiError && error.status === 0) return error.message;
+  return fallback;
+}

@@ -1,0 +1,19 @@
+// Base styles first, so that feature stylesheets (imported by the screens) come after them.
+import './styles/global.css';
+import './styles/ui.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { bootstrap } from './app/bootstrap';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+// The session store is rehydrated before the app renders (like redux-persist's PersistGate).
+void bootstrap().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

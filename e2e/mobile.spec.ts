@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test';
+import { createUser, expect, logIn, test } from './support/fixtures';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function expectNoSideways(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('At 360 px wide', () => {
+  for (const path of [
+    '/',
+    '/signup',
+    '/forgot-password',
+    '/home',
+    '/DEX',
+    '/Privacy-Policy',
+    '/Terms-and-Condition',
+    '/check-scam',
+    '/no-such-page',
+  ]) {
+    test(`${path} fits without sideways scrolling`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('#main')).toBeVisible();
+      await expectNoSideways(page);
+    });
+  }
+
+  test('a logged-in user can use the menu, bell and profile', async ({ page, request }) => {
+    const user = await createUser(request, 'mobile');
+    await logIn(page, user);
+    await expectNoSideways(page);
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const dropdown = page.locator('.bell__panel');
+    await expect(dropdown).toBeVisible();
+    const box = await dropdown.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Profile' }).click();
+    await expect(page.getByTestId('profile-email')).toHaveText(user.email);
+    await expectNoSideways(page);
+  });
+});
