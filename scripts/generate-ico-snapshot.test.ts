@@ -29,6 +29,24 @@ describe('private-sale snapshot generator', () => {
     expect(new Set(snapshot.projects.map((p) => p.slug)).size).toBe(snapshot.projects.length);
   });
 
+  it("dates active projects' rounds in the past and upcoming projects' latest round ahead", () => {
+    const generatedOn = '2026-11-01';
+    for (const project of snapshot.projects) {
+      const dates = (project.rounds ?? [])
+        .map((round) => round.date)
+        .filter((date): date is string => Boolean(date));
+      expect([...dates].sort(), project.slug).toEqual(dates);
+      if (project.status === 'active')
+        expect(
+          dates.every((date) => date <= generatedOn),
+          project.slug,
+        ).toBe(true);
+      const last = project.rounds?.at(-1)?.date;
+      if (project.status === 'upcoming' && last)
+        expect(last > generatedOn, project.slug).toBe(true);
+    }
+  });
+
   it('is deterministic for a seed and differs between seeds', () => {
     expect(generateIcoSnapshot(7, 10)).toEqual(generateIcoSnapshot(7, 10));
     expect(generateIcoSnapshot(8, 10).projects[0]).not.toEqual(

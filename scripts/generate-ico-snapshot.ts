@@ -184,11 +184,14 @@ export function generateIcoSnapshot(seed = 4242, count = 160): IcoSnapshot {
 
     const roundCount = rng.int(1, 4);
     const firstType = rng.int(0, 2);
-    let when = status === 'active' ? now - rng.int(60, 900) * day : now - rng.int(0, 120) * day;
+    // Active projects' latest round is behind us; an upcoming project's latest round is ahead.
+    const lastRoundAt =
+      status === 'active' ? now - rng.int(5, 240) * day : now + rng.int(5, 150) * day;
+    const gaps = Array.from({ length: roundCount }, () => rng.int(45, 200) * day);
     let price = rng.logUniform(0.002, 0.08);
     const rounds = Array.from({ length: roundCount }, (_, i) => {
       const type = ROUND_TYPES[Math.min(firstType + i, ROUND_TYPES.length - 1)]!;
-      when += rng.int(45, 200) * day;
+      const when = lastRoundAt - gaps.slice(i + 1).reduce((sum, gap) => sum + gap, 0);
       price *= 1.3 + rng.next();
       const upcomingAndLast = status === 'upcoming' && i === roundCount - 1;
       const priceText = rng.chance(0.12)
