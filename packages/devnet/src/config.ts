@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_BASE_PORT, DEVNET_CHAIN_IDS, isDevnetChainId, type DevnetChainId } from './chains';
+
+/**
+ * The devnet's settings from the environment: the one place this package reads `process.env`.
+ * Hosts that embed the devnet (the server, tests) may pass options to `startDevnet` instead.
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | DEVNET_DATA_DIR | `<repo>/data/devnet` | chain state, token registries, logs |
+ * | DEVNET_BASE_PORT | 8545 | first port; chain i of DEVNET_CHAIN_IDS listens on base + i; 0 = any free ports |
+ * | DEVNET_CHAINS | all ten | comma-separated chain ids to run |
+ * | DEVNET_STATE_INTERVAL | 5 | seconds between Anvil's periodic state dumps |
+ * | DEVNET_BLOCK_TIME | unset | Anvil block time in seconds; unset = a block per transaction |
+ */
+export interface DevnetConfig {
+  dataDir: string;
+  basePort: number;
+  chains: DevnetChainId[];
+  stateIntervalSeconds: number;
+  blockTimeSeconds: number | undefined;
+}
+
+/** `<repo>/data/devnet`, whatever the working directory (npm -w runs scripts in the package). */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data/devnet', import.meta.url));
+
+const envSchema = z.object({
+  DEVNET_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  DEVNET_BASE_PORT: z.coerce.number().int().min(0).max(65_525).default(DEFAULT_BASE_PORT),
+  DEVNET_CHAINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return [...DEVNET_CHAIN_IDS];
+      const ids = value.split(',').map((part) => Number(part.trim()));
+      const bad = ids.filter((id) => !isDevnetChainId(id));
+      if (bad.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `unknown chain id(s) ${bad.join(', ')}; known: ${DEVNET_CHAIN_IDS.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(ids)] as DevnetChainId[];
+    }),
+  DEVNET_STATE_INTERVAL: z.coerce.number().int().min(1).max(3600).default(5),
+  DEVNET_BLOCK_TIME: z.coerce.number().positive().max(60).optional(),
+});
+
+export function loadDevnetConfig(env: NodeJS.ProcessEnv = process.env): DevnetConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid devnet settings:\n  ${problems.join('\n  ')}`);
+  }
+  return {
+    dataDir: parsed.data.DEVNET_DATA_DIR,
+    basePort: parsed.data.DEVNET_BASE_PORT,
+    chains: parsed.data.DEVNET_CHAINS,
+    stateIntervalSeconds: parsed.data.DEVNET_STATE_INTERVAL,
+    blockTimeSeconds: parsed.data.DEVNET_BLOCK_TIME,
+  };
+}

@@ -1,0 +1,41 @@
+export {
+  DEFAULT_BASE_PORT,
+  DEVNET_CHAIN_IDS,
+  DEVNET_EVM_CHAIN_IDS,
+  DEVNET_HOST,
+  DEVNET_SOLANA_CLUSTER_IDS,
+  devnetChain,
+  devnetPort,
+  isDevnetChainId,
+  isDevnetEvmChainId,
+  isDevnetSolanaClusterId,
+  type DevnetChainId,
+  type DevnetEvmChainId,
+  type DevnetSolanaClusterId,
+} from './chains';
+export { DEFAULT_DATA_DIR, loadDevnetConfig, type DevnetConfig } from './config';
+export {
+  connectDevnet,
+  startDevnet,
+  type Devnet,
+  type DevnetChainInfo,
+  type DevnetClient,
+  type StartDevnetOptions,
+} from './devnet';
+export { devnetTokenAbi } from './evm/artifacts/devnet-token';
+export { anvilBinaryPath } from './evm/anvil';
+export { DEVNET_EVM_OWNER, devnetPublicClient, devnetViemChain } from './evm/evm-chain';
+export type { EvmFundRequest } from './evm/evm-faucet';
+export type { FundResult, FundTransfer } from './faucet';
+export { DevnetError } from './lib/errors';
+export { DEVNET_PRICES, devnetUsdPrice, type DevnetPrice } from './prices';
+export { SUPPORTED_METHODS as SOLANA_RPC_METHODS } from './solana/rpc-server';
+export type { SolanaFundRequest } from './solana/solana-faucet';
+export {
+  DEFAULT_FAUCET_UNITS,
+  DEVNET_TOKEN_SPECS,
+  type DevnetErc20,
+  type DevnetSplMint,
+  type DevnetToken,
+  type DevnetTokenSymbol,
+} from './tokens';
