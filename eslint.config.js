@@ -47,6 +47,7 @@ export default tseslint.config(
     // The config module, test harnesses and tool configs are where the environment is read.
     files: [
       'apps/server/src/lib/config.ts',
+      'packages/devnet/src/config.ts',
       'apps/server/src/test/**',
       '**/*.test.ts',
       '**/*.config.ts',

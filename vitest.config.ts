@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/core',
+      'packages/devnet',
       'apps/web',
       'scripts',
       {

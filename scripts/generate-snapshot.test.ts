@@ -11,7 +11,7 @@ import {
 } from '@vaultscope/core';
 import { SNAPSHOT_DIR, snapshotPath } from './generate-snapshot';
 import { DEFAULT_SNAPSHOT_OPTIONS, generateSnapshot } from './snapshot/generate';
-import { decodeSnapshot, encodeSnapshot } from './snapshot/io';
+import { decodeSnapshot, encodeSnapshot } from '../apps/server/src/tokens/snapshot-io';
 import { Random } from './snapshot/prng';
 import { snapshotStats, type SnapshotStats } from './snapshot/stats';
 

@@ -16,7 +16,7 @@ import {
   generateSnapshot,
   type SnapshotOptions,
 } from './snapshot/generate';
-import { encodeSnapshot } from './snapshot/io';
+import { encodeSnapshot } from '../apps/server/src/tokens/snapshot-io';
 import { snapshotStats } from './snapshot/stats';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

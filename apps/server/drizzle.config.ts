@@ -3,6 +3,11 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   // Each feature keeps its tables beside its code.
-  schema: ['./src/lib/db/schema.ts', './src/ico/ico-tables.ts', './src/favourites/favourites-tables.ts'],
+  schema: [
+    './src/lib/db/schema.ts',
+    './src/ico/ico-tables.ts',
+    './src/favourites/favourites-tables.ts',
+    './src/tokens/research-tables.ts',
+  ],
   out: './drizzle',
 });

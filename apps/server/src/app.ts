@@ -22,12 +22,20 @@ import type { Config } from './lib/config';
 import { type DatabaseHandle, openDatabase } from './lib/db/client';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandler } from './lib/plugins/error-handler';
+import { registerResponseCache, ResponseCache } from './lib/plugins/response-cache';
 import { registerSecurity } from './lib/plugins/security';
 import { registerWebApp } from './lib/plugins/web-app';
 import { outboxRoutes } from './mail/outbox-routes';
 import { createMailTransport, type MailTransport, OutboxTransport } from './mail/transport';
 import { NotificationsRepository } from './notifications/notifications-repository';
 import { notificationsRoutes } from './notifications/notifications-routes';
+import { CexRepository } from './tokens/cex-repository';
+import { createResearchProviders } from './tokens/providers';
+import { ResearchIngest } from './tokens/research-ingest';
+import { TokenListIndex } from './tokens/token-list-index';
+import { TokenResearch } from './tokens/token-research';
+import { TokensRepository } from './tokens/tokens-repository';
+import { tokensRoutes } from './tokens/tokens-routes';
 
 export interface Services {
   clock: Clock;
@@ -39,6 +47,8 @@ export interface Services {
   mail: MailTransport;
   ico: IcoRepository;
   favourites: FavouritesRepository;
+  research: TokenResearch;
+  researchIngest: ResearchIngest;
 }
 
 declare module 'fastify' {
@@ -76,7 +86,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const handle =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onConnectionLost: (error) => app.log.warn({ err: error }, 'database connection lost'),
+    }));
   if (!options.database) app.addHook('onClose', () => handle.close());
   await handle.migrate();
 
@@ -87,7 +101,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail = createMailTransport(config, db, app.log);
   const ico = new IcoRepository(db);
   const favourites = new FavouritesRepository(db);
-  if (options.loadSnapshots ?? true) await loadIcoSnapshotIfEmpty(ico, app.log);
+  const tokens = new TokensRepository(db);
+  const providers = createResearchProviders(config);
+  const responseCache = new ResponseCache(config.RESEARCH_CACHE_SECONDS * 1000, 2_000, () =>
+    clock.now().getTime(),
+  );
+  const research = new TokenResearch({
+    tokens,
+    cex: new CexRepository(db),
+    index: new TokenListIndex({
+      version: () => tokens.dataVersion(),
+      load: () => tokens.listIndexData(),
+      recheckMs: 5_000,
+    }),
+    clock,
+    favouritesAmong: (userId, type, ids) => favourites.favouriteIdsAmong(userId, type, ids),
+  });
+  const researchIngest = new ResearchIngest(db, providers, clock, () => {
+    research.invalidate();
+    responseCache.clear();
+  });
+  if (options.loadSnapshots ?? true) {
+    await loadIcoSnapshotIfEmpty(ico, app.log);
+    const loaded = await researchIngest.loadIfEmpty();
+    if (loaded) app.log.info({ ...loaded }, 'research data loaded');
+  }
   app.decorate('config', config);
   app.decorate('db', { handle });
   app.decorate('services', {
@@ -98,11 +136,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail,
     ico,
     favourites,
+    research,
+    researchIngest,
     accounts: new Accounts(db, clock, sessions, throttle, notifications),
     passwordReset: new PasswordReset(db, clock, sessions, throttle, mail, notifications),
   });
 
   await registerSecurity(app, config);
+  registerResponseCache(app, responseCache);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -122,9 +163,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     repository: ico,
     isFavourite: (userId, projectId) => favourites.isFavourite(userId, 'ICO', projectId),
   });
+  await app.register(tokensRoutes, { research });
   await app.register(favouritesRoutes, {
     repository: favourites,
-    kinds: { ICO: { exists: (id) => ico.exists(id), details: (ids) => ico.listItems(ids) } },
+    kinds: {
+      ICO: { exists: (id) => ico.exists(id), details: (ids) => ico.listItems(ids) },
+      DEX: {
+        exists: (id) => research.dexExists(id),
+        details: (ids) => research.dexFavouriteRows(ids),
+      },
+      CEX: {
+        exists: (id) => research.cexExists(id),
+        details: (ids) => research.cexFavouriteRows(ids),
+      },
+    },
   });
   if (config.DEV_TOOLS && mail instanceof OutboxTransport)
     await app.register(outboxRoutes, { outbox: mail });

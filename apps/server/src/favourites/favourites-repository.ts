@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FavouriteType } from '@vaultscope/core';
 import type { Database } from '../lib/db/client';
 import { favourites } from './favourites-tables';
@@ -26,6 +26,26 @@ export class FavouritesRepository {
       )
       .limit(1);
     return row !== undefined;
+  }
+
+  /** Which of `itemIds` the user has favourited (one query for a whole list page). */
+  async favouriteIdsAmong(
+    userId: string,
+    itemType: FavouriteType,
+    itemIds: readonly string[],
+  ): Promise<Set<string>> {
+    if (itemIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ itemId: favourites.itemId })
+      .from(favourites)
+      .where(
+        and(
+          eq(favourites.userId, userId),
+          eq(favourites.itemType, itemType),
+          inArray(favourites.itemId, [...itemIds]),
+        ),
+      );
+    return new Set(rows.map((row) => row.itemId));
   }
 
   /** Returns true when the item was added, false when it was already there. */

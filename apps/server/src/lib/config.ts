@@ -48,6 +48,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vaultscope <no-reply@vaultscope.local>'),
   DEV_TOOLS: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Where token research data comes from; `snapshot` (the shipped file) is the only one so far. */
+  RESEARCH_PROVIDER: z.enum(['snapshot']).default('snapshot'),
+  /** A relative path is read from the repository root. */
+  RESEARCH_SNAPSHOT_FILE: z
+    .string()
+    .min(1)
+    .default('apps/server/snapshot/research-snapshot.json.gz')
+    .transform((file) => path.resolve(repoRoot, file)),
+  /** How long an anonymous token list or detail answer may be served from memory; 0 turns it off. */
+  RESEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS'> & {

@@ -34,6 +34,28 @@ export const apiPaths = {
     allOf: (userId: string) => `/api/favourite/get-all-favouruites/${encodeURIComponent(userId)}`,
     allMine: '/get-all-favouruites',
   },
+  /** DEX token research: spec section 7 paths, and the all-token and token-by-id calls it leaves open. */
+  tokens: {
+    /** Filtered, paged token list (20 a page by default). */
+    checkToken: '/check-token',
+    /** Top gainers: largest 24 h price change first. */
+    fetchTop: '/fetch-top',
+    /** Newest pools first. */
+    newPools: '/new-pools',
+    /** Token detail with score; query `network` (chain code) and optionally `chainid`. */
+    details: (address: string) => `/get-token-details/${encodeURIComponent(address)}`,
+    /** The all-token list (50 a page by default), same filters. */
+    allTokens: '/api/token/all-tokens',
+    /** One token as a list row; query `chainName`. */
+    byId: (address: string) => `/api/token/get-token-by-id/${encodeURIComponent(address)}`,
+  },
+  /** Centralized-exchange coins. */
+  cex: {
+    /** Paged CEX list by market-cap rank. */
+    tokens: '/api/cex/tokens',
+    /** Data of the price page `/price/{tokenAddress}` (contract address or market id). */
+    price: (tokenAddress: string) => `/api/cex/price/${encodeURIComponent(tokenAddress)}`,
+  },
   watchlist: {
     create: '/api/watchlist/create-watchlist',
     delete: '/api/watchlist/delete-watchlist',

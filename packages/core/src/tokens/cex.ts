@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isValidAddressForChain } from './addresses';
-import { chainCodeSchema } from './schemas';
+import {
+  cexTokenListItemSchema,
+  chainCodeSchema,
+  PAGING_LIMITS,
+  pagingQuery,
+  tokenListQuerySchema,
+} from './schemas';
 
 /**
  * A centralized-exchange market row, in the key names of CoinGecko `GET /coins/markets`
@@ -44,3 +50,31 @@ export const cexMarketSchema = z
     }
   });
 export type CexMarket = z.output<typeof cexMarketSchema>;
+
+/**
+ * Query of the CEX list: paging (20 a page by default) and an optional `chainName`: with a
+ * chain, only coins with a contract on it, shown with that contract.
+ */
+export const cexListQuerySchema = pagingQuery(PAGING_LIMITS.defaultPageSize).extend({
+  chainName: tokenListQuerySchema.shape.chainName,
+});
+export type CexListQuery = z.output<typeof cexListQuerySchema>;
+
+/** Path of the CEX price page call: the list's `tokenAddress` (a contract address or a market id). */
+export const cexPriceParamsSchema = z.object({
+  tokenAddress: z
+    .string({ error: 'Enter a token address or coin id.' })
+    .trim()
+    .min(1, 'Enter a token address or coin id.')
+    .max(200, 'Enter a token address or coin id.'),
+});
+
+/**
+ * The CEX price page (`/price/{tokenAddress}`): the coin's list row and its whole market row
+ * (price changes over 1 h, 24 h and 7 d, supplies, rank, last update, contracts).
+ */
+export const cexPriceResponseSchema = cexTokenListItemSchema.extend({ market: cexMarketSchema });
+export type CexPriceResponse = z.output<typeof cexPriceResponseSchema>;
+
+/** Message of a CEX coin that is not in our data. */
+export const cexMessages = { notFound: 'Coin not found.' } as const;

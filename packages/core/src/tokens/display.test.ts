@@ -27,7 +27,10 @@ describe('token display rules', () => {
     expect(formatUsdCompact(950)).toBe('$950');
     expect(formatUsdCompact(15_234)).toBe('$15.23K');
     expect(formatUsdCompact(3_400_000)).toBe('$3.4M');
-    expect(formatUsdCompact(0.00004213)).toBe('$0.00004213');
+    expect(formatUsdCompact(0.00004213)).toBe('$0.0₄4213');
+    expect(formatUsdCompact(0.0004213)).toBe('$0.0004213');
+    expect(formatUsdCompact(1.863e-11)).toBe('$0.0₁₀1863');
+    expect(formatUsdCompact(2e-9)).toBe('$0.0₈2');
     expect(formatUsdCompact(null)).toBe('-');
     expect(formatPercentChange(12.5)).toBe('+12.50%');
     expect(formatPercentChange(-3.1)).toBe('-3.10%');

@@ -47,7 +47,22 @@ export function formatUsdCompact(value: number | null | undefined): string {
   }
   if (abs >= 1) return `${sign}$${trimZeros(abs.toFixed(2))}`;
   if (abs === 0) return '$0';
+  if (abs < 1e-4) return `${sign}$${subscriptZeros(abs)}`;
   return `${sign}$${trimZeros(abs.toPrecision(4))}`;
+}
+
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+
+/**
+ * Tiny prices as screeners write them: `0.0₁₀1863` is 0.00000000001863 (ten zeros after the
+ * point, then four significant digits), never `1.863e-11`.
+ */
+function subscriptZeros(abs: number): string {
+  const [mantissa = '0', exponent = '0'] = abs.toExponential(3).split('e');
+  const zeros = -Number(exponent) - 1;
+  const digits = trimZeros(mantissa).replace('.', '');
+  const subscript = [...String(zeros)].map((d) => SUBSCRIPT_DIGITS[Number(d)]).join('');
+  return `0.0${subscript}${digits}`;
 }
 
 function trimZeros(text: string): string {

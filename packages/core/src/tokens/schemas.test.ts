@@ -140,6 +140,7 @@ describe('security report', () => {
 describe('token detail', () => {
   it('accepts a full detail', () => {
     const detail = {
+      id: 'solana_So11111111111111111111111111111111111111112',
       tokenName: 'Frog',
       tokenAddress: 'So11111111111111111111111111111111111111112',
       chainName: 'solana',
@@ -153,6 +154,7 @@ describe('token detail', () => {
       riskLevel: 'low risk',
       trusted_token: 0,
       tokenDetails: cleanSolanaReport(),
+      is_favourite: 0,
     };
     expect(tokenDetailResponseSchema.parse(detail)).toEqual(detail);
     expect(tokenDetailResponseSchema.safeParse({ ...detail, riskLevel: 'some risk' }).success).toBe(

@@ -11,7 +11,15 @@ import {
   SCORE_BANDS,
 } from './filters';
 import { tokenMessages } from './messages';
-import { flagSchema, securityReportSchema } from './security-report';
+import {
+  authoritySchema,
+  dexDetailSchema,
+  flaggedAddressSchema,
+  flagSchema,
+  holderSchema,
+  securityReportSchema,
+  tokenMetadataSchema,
+} from './security-report';
 
 /**
  * The request and response contract of the token research API (spec sections 3, 5 and 7):
@@ -67,11 +75,16 @@ function wholeNumber(name: string, min: number, max: number, fallback: number) {
     .default(fallback);
 }
 
+/** `page` (1-based) and `page_size` of a list request, with the page size a list defaults to. */
+export function pagingQuery(defaultPageSize: number) {
+  return z.object({
+    page: wholeNumber('page', 1, PAGING_LIMITS.maxPage, 1),
+    page_size: wholeNumber('page_size', 1, PAGING_LIMITS.maxPageSize, defaultPageSize),
+  });
+}
+
 /** `page` (1-based) and `page_size` of a list request. */
-export const pagingQuerySchema = z.object({
-  page: wholeNumber('page', 1, PAGING_LIMITS.maxPage, 1),
-  page_size: wholeNumber('page_size', 1, PAGING_LIMITS.maxPageSize, PAGING_LIMITS.defaultPageSize),
-});
+export const pagingQuerySchema = pagingQuery(PAGING_LIMITS.defaultPageSize);
 export type PagingQuery = z.output<typeof pagingQuerySchema>;
 
 /**
@@ -95,6 +108,11 @@ export const tokenListQuerySchema = z.object({
 });
 /** A parsed list query (defaults filled in). */
 export type TokenListQuery = z.output<typeof tokenListQuerySchema>;
+
+/** Query of the all-token list: the same filters, pages of {@link PAGE_SIZES}`.allTokens` (50) by default. */
+export const allTokensQuerySchema = tokenListQuerySchema.extend(
+  pagingQuery(PAGE_SIZES.allTokens).shape,
+);
 /** A list query as a client writes it. */
 export type TokenListQueryInput = z.input<typeof tokenListQuerySchema>;
 
@@ -187,9 +205,16 @@ export type CexTokenListResponse = z.output<typeof cexTokenListResponseSchema>;
 /**
  * The token detail (spec section 3): figures, the brand flag `isVaultscope` (1 when the token is
  * tracked in our own pool data), the score and its risk level, and the security report as
- * `tokenDetails`. `tokenAddress`, `chainName` and `symbol` are ours, beside the spec's fields.
+ * `tokenDetails`. `id`, `tokenAddress`, `chainName`, `symbol` and `is_favourite` are ours,
+ * beside the spec's fields: `id` is the favourites `itemId` ({@link tokenItemId}) and
+ * `is_favourite` is 1 when the logged-in caller has favourited the token.
+ *
+ * A Solana detail also carries the report's Solana parts at the top level (`dexDetails`,
+ * `holders`, `mintable`, `freezable`, `metadata`, `creators`), where the spec's client reads
+ * `dexDetails[0].tvl`, `holders[0].percent`, `mintable.status` and so on.
  */
 export const tokenDetailResponseSchema = z.object({
+  id: z.string().min(1),
   tokenName: z.string(),
   symbol: z.string().optional(),
   tokenAddress: z.string().min(1),
@@ -206,6 +231,13 @@ export const tokenDetailResponseSchema = z.object({
   riskLevel: z.enum(RISK_LEVELS),
   trusted_token: flagSchema.nullable(),
   tokenDetails: securityReportSchema,
+  is_favourite: favouriteFlagSchema,
+  dexDetails: z.array(dexDetailSchema).nullable().optional(),
+  holders: z.array(holderSchema).nullable().optional(),
+  mintable: authoritySchema.nullable().optional(),
+  freezable: authoritySchema.nullable().optional(),
+  metadata: tokenMetadataSchema.nullable().optional(),
+  creators: z.array(flaggedAddressSchema).nullable().optional(),
 });
 export type TokenDetailResponse = z.output<typeof tokenDetailResponseSchema>;
 
@@ -266,3 +298,18 @@ export const scamCheckFormSchema = z
     return { chainName: form.chainName, address: checked.address };
   });
 export type ScamCheckForm = z.output<typeof scamCheckFormSchema>;
+
+/** Path of the token-by-id call: the token address. */
+export const tokenByIdParamsSchema = z.object({
+  address: z
+    .string({ error: tokenMessages.addressRequired })
+    .trim()
+    .min(1, tokenMessages.addressRequired),
+});
+
+/** Query of the token-by-id call: the chain code, `chainName` ('Invalid blockchain selected.' otherwise). */
+export const tokenByIdQuerySchema = z.object({ chainName: networkSchema });
+
+/** One DEX token as a list row: `{ tokenDetails }`. */
+export const tokenByIdResponseSchema = z.object({ tokenDetails: tokenListItemSchema });
+export type TokenByIdResponse = z.output<typeof tokenByIdResponseSchema>;

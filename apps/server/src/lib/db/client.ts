@@ -32,9 +32,14 @@ export const MIGRATIONS_DIR = path.resolve(
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string;
+  /** Told when PostgreSQL drops an idle connection (a restart, a terminated backend). */
+  onConnectionLost?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // The pool has already discarded the connection and opens a new one when needed; without a
+    // listener the 'error' event would crash the process.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,

@@ -32,7 +32,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing file (an old bundle name after a rebuild, a typo) is a 404, never the app's HTML.
     const looksLikeFile = /\.[A-Za-z0-9]+$/.test(pathname) || pathname.startsWith('/assets/');
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url) || looksLikeFile) {
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      isApiPath(request.url) ||
+      looksLikeFile
+    ) {
       return reply
         .code(404)
         .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });

@@ -1,6 +1,12 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { researchSnapshotSchema, type ResearchSnapshot } from '@vaultscope/core';
 
+/**
+ * Bytes of the research snapshot file: `scripts/generate-snapshot.ts` writes them, the server's
+ * snapshot provider reads them. It lives with the server (the reader that runs in production)
+ * rather than in `packages/core`, which stays free of Node APIs such as zlib.
+ */
+
 /** Serialised snapshots larger than this are gzipped. */
 export const GZIP_THRESHOLD_BYTES = 3 * 1024 * 1024;
 

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Anonymous 200 answers of this GET route may be served from the response cache. */
+    responseCache?: boolean;
+  }
+  interface FastifyRequest {
+    responseCacheKey?: string;
+  }
+}
+
+/**
+ * A small cache of whole JSON answers, for open GET routes whose answer depends only on the
+ * URL and the data (token lists and details): at most `maxEntries` answers, each for at most
+ * `ttlMs`, least recently used dropped first. The owner of the data clears it when the data
+ * changes; the time limit bounds what can go stale without a clear (age-band membership as
+ * time passes, a load by another process).
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, { body: Buffer; expiresAt: number }>();
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly nowMs: () => number = () => performance.now(),
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0 && this.maxEntries > 0;
+  }
+
+  get(key: string): Buffer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= this.nowMs()) return undefined;
+    this.entries.set(key, entry);
+    return entry.body;
+  }
+
+  set(key: string, body: Buffer): void {
+    this.entries.delete(key);
+    this.entries.set(key, { body, expiresAt: this.nowMs() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Serves the GET routes marked `config: { responseCache: true }` from `cache` for callers
+ * without an `Authorization` header (a logged-in caller's answer carries `is_favourite`).
+ * Register after the security plugins, so cached answers get the same headers. Answers say
+ * `x-cache: hit` or `miss`.
+ */
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+  if (!cache.enabled) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (
+      request.method !== 'GET' ||
+      request.headers.authorization !== undefined ||
+      request.routeOptions.config.responseCache !== true
+    ) {
+      return;
+    }
+    const body = cache.get(request.url);
+    if (body) {
+      cache.hits += 1;
+      return reply.header('x-cache', 'hit').type(JSON_TYPE).send(body);
+    }
+    cache.misses += 1;
+    request.responseCacheKey = request.url;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.responseCacheKey === undefined) return payload;
+    void reply.header('x-cache', 'miss');
+    if (reply.statusCode === 200 && typeof payload === 'string') {
+      cache.set(request.responseCacheKey, Buffer.from(payload));
+    }
+    return payload;
+  });
+}

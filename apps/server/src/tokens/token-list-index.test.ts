@@ -1,0 +1,193 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  AGE_BAND_VALUES,
+  AMOUNT_BAND_VALUES,
+  CHAIN_CODE_VALUES,
+  SCORE_BAND_VALUES,
+  ageBandRange,
+  ageSeconds,
+  amountBandRange,
+  inRange,
+  scoreBandRange,
+} from '@vaultscope/core';
+import {
+  TokenListIndex,
+  type ListFilter,
+  type ListIndexColumns,
+  type ListOrder,
+} from './token-list-index';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const DAY = 86_400_000;
+
+interface Row {
+  id: string;
+  chain: number;
+  createdAt: number;
+  score: number;
+  liquidity: number;
+  volume: number;
+  changeH24: number;
+}
+
+const maybe = (arb: fc.Arbitrary<number>) =>
+  fc.oneof({ arbitrary: arb, weight: 9 }, { arbitrary: fc.constant(Number.NaN), weight: 1 });
+// Values on and around the band edges, where off-by-one mistakes live.
+const money = maybe(
+  fc.oneof(
+    fc.constantFrom(0, 9_999.99, 10_000, 99_999, 100_000, 499_999, 500_000, 999_999.5, 1_000_000),
+    fc.double({ min: 0, max: 5e6, noNaN: true }),
+  ),
+);
+const rowArb = fc.record({
+  chain: fc.integer({ min: 0, max: CHAIN_CODE_VALUES.length - 1 }),
+  createdAt: maybe(
+    fc.oneof(
+      fc.constantFrom(NOW.getTime() - 3_600_000, NOW.getTime() - DAY, NOW.getTime() - 7 * DAY),
+      fc.integer({ min: NOW.getTime() - 60 * DAY, max: NOW.getTime() }),
+    ),
+  ),
+  score: maybe(fc.integer({ min: 0, max: 100 })),
+  liquidity: money,
+  volume: money,
+  changeH24: maybe(fc.double({ min: -100, max: 1_000, noNaN: true })),
+});
+
+const filterArb: fc.Arbitrary<ListFilter> = fc.record({
+  chainName: fc.constantFrom('all' as const, ...CHAIN_CODE_VALUES),
+  age: fc.constantFrom(...AGE_BAND_VALUES),
+  score: fc.constantFrom(...SCORE_BAND_VALUES),
+  liquidity: fc.constantFrom(...AMOUNT_BAND_VALUES),
+  volume: fc.constantFrom(...AMOUNT_BAND_VALUES),
+});
+
+function columnsOf(rows: Row[]): ListIndexColumns {
+  return {
+    ids: rows.map((row) => row.id),
+    chain: Uint8Array.from(rows, (row) => row.chain),
+    createdAt: Float64Array.from(rows, (row) => row.createdAt),
+    score: Float64Array.from(rows, (row) => row.score),
+    liquidity: Float64Array.from(rows, (row) => row.liquidity),
+    volume: Float64Array.from(rows, (row) => row.volume),
+    changeH24: Float64Array.from(rows, (row) => row.changeH24),
+  };
+}
+
+const known = (value: number) => (Number.isNaN(value) ? null : value);
+
+/** The bands by core's own words: `inRange` on the value (age: on `ageSeconds`). */
+function matchesByCore(row: Row, filter: ListFilter): boolean {
+  return (
+    (filter.chainName === 'all' || CHAIN_CODE_VALUES[row.chain] === filter.chainName) &&
+    inRange(
+      Number.isNaN(row.createdAt) ? null : ageSeconds(new Date(row.createdAt), NOW),
+      ageBandRange(filter.age),
+    ) &&
+    inRange(known(row.score), scoreBandRange(filter.score)) &&
+    inRange(known(row.liquidity), amountBandRange(filter.liquidity)) &&
+    inRange(known(row.volume), amountBandRange(filter.volume))
+  );
+}
+
+const keyOf: Record<ListOrder, (row: Row) => number> = {
+  liquidity: (row) => row.liquidity,
+  gainers: (row) => row.changeH24,
+  newest: (row) => row.createdAt,
+};
+
+function sortedIds(rows: Row[], order: ListOrder): string[] {
+  const key = keyOf[order];
+  return [...rows]
+    .sort((a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      if (Number.isNaN(ka) !== Number.isNaN(kb)) return Number.isNaN(ka) ? 1 : -1;
+      if (!Number.isNaN(ka) && ka !== kb) return kb - ka;
+      return a.id < b.id ? -1 : 1;
+    })
+    .map((row) => row.id);
+}
+
+function indexOver(rows: Row[], version = 1): TokenListIndex {
+  return new TokenListIndex({
+    version: async () => version,
+    load: async () => ({ version, columns: columnsOf(rows) }),
+    recheckMs: 60_000,
+  });
+}
+
+describe('TokenListIndex', () => {
+  it('gives the same pages and totals as the bands of core, in list order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(rowArb, { minLength: 0, maxLength: 120 }),
+        filterArb,
+        fc.constantFrom<ListOrder>('liquidity', 'gainers', 'newest'),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 25 }),
+        async (raw, filter, order, offset, limit) => {
+          const rows = raw.map((row, i) => ({ ...row, id: `t${String(i).padStart(4, '0')}` }));
+          const index = indexOver(rows);
+          const matching = sortedIds(
+            rows.filter((row) => matchesByCore(row, filter)),
+            order,
+          );
+          const page = await index.page(filter, order, offset, limit, NOW);
+          expect(page.total).toBe(matching.length);
+          expect(page.ids).toEqual(matching.slice(offset, offset + limit));
+          // Asked again, the remembered total gives the same answer.
+          expect(await index.page(filter, order, offset, limit, NOW)).toEqual(page);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reloads when the data version changes, at most every recheckMs', async () => {
+    let version = 1;
+    let rows: Row[] = [
+      {
+        id: 'a',
+        chain: 0,
+        createdAt: NOW.getTime(),
+        score: 90,
+        liquidity: 1,
+        volume: 1,
+        changeH24: 1,
+      },
+    ];
+    let clockMs = 0;
+    let loads = 0;
+    const index = new TokenListIndex({
+      version: async () => version,
+      load: async () => {
+        loads += 1;
+        return { version, columns: columnsOf(rows) };
+      },
+      recheckMs: 5_000,
+      nowMs: () => clockMs,
+    });
+    const all: ListFilter = {
+      chainName: 'all',
+      age: 'all',
+      score: 'all',
+      liquidity: 'all',
+      volume: 'all',
+    };
+    expect((await index.page(all, 'liquidity', 0, 10, NOW)).ids).toEqual(['a']);
+    rows = [...rows, { ...rows[0]!, id: 'b' }];
+    version = 2;
+    clockMs = 4_000;
+    expect((await index.page(all, 'liquidity', 0, 10, NOW)).total).toBe(1);
+    clockMs = 5_000;
+    expect((await index.page(all, 'liquidity', 0, 10, NOW)).ids).toEqual(['a', 'b']);
+    expect(loads).toBe(2);
+    clockMs = 20_000;
+    await index.page(all, 'liquidity', 0, 10, NOW);
+    expect(loads).toBe(2);
+    index.invalidate();
+    await index.page(all, 'liquidity', 0, 10, NOW);
+    expect(loads).toBe(3);
+  });
+});

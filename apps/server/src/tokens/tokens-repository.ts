@@ -1,0 +1,258 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  CHAIN_CODE_VALUES,
+  type ChainCode,
+  type RiskLevel,
+  type SecurityReport,
+  type TokenListItem,
+} from '@vaultscope/core';
+import type { Database } from '../lib/db/client';
+import { dexTokenList, researchSync, securityReports } from './research-tables';
+import type { ListIndexData } from './token-list-index';
+
+/** A list row without the caller-specific `is_favourite`. */
+export type ListRow = Omit<TokenListItem, 'is_favourite'>;
+
+/** What the token detail is built from. */
+export interface TokenDetailRecord {
+  tokenId: string;
+  chainName: ChainCode;
+  address: string;
+  tokenName: string;
+  symbol: string | null;
+  report: SecurityReport;
+  trustedToken: 0 | 1 | null;
+  totalScore: number;
+  riskLevel: RiskLevel;
+  reportProvider: string;
+  /** Null when the token is not in our pool data. */
+  market: {
+    price: number | null;
+    liquidity: number | null;
+    fdv: number | null;
+    pairAddress: string;
+    /** The detail's `priceProvider`. */
+    priceSource: string;
+  } | null;
+}
+
+const list = dexTokenList;
+
+const listColumns = {
+  token_id: list.token_id,
+  chain_name: list.chain_name,
+  coin_name: list.coin_name,
+  symbol: list.symbol,
+  token_address: list.token_address,
+  pool_created_at: list.pool_created_at,
+  price: list.price,
+  change_m5: list.change_m5,
+  change_h1: list.change_h1,
+  change_h6: list.change_h6,
+  change_h24: list.change_h24,
+  total_tx: list.total_tx,
+  volume: list.volume,
+  liquidity: list.liquidity,
+  market_cap: list.market_cap,
+  fdv: list.fdv,
+  score: list.score,
+};
+
+type ListSelectRow = Pick<typeof dexTokenList.$inferSelect, keyof typeof listColumns>;
+
+function toListRow(row: ListSelectRow): ListRow {
+  return {
+    id: row.token_id,
+    CoinName: row.coin_name,
+    symbol: row.symbol,
+    tokenAddress: row.token_address,
+    chainName: row.chain_name,
+    price: row.price,
+    age: row.pool_created_at ? row.pool_created_at.toISOString() : null,
+    totalTransactions: row.total_tx,
+    pricePercentage: {
+      m5: row.change_m5,
+      h1: row.change_h1,
+      h6: row.change_h6,
+      h24: row.change_h24,
+    },
+    volume: row.volume,
+    liquidity: row.liquidity,
+    Mcap: row.market_cap,
+    fdv: row.fdv,
+    score: row.score,
+  };
+}
+
+/** Reads of the DEX research data: list pages, rows by id, token details. No writes (see `ResearchIngest`). */
+export class TokensRepository {
+  /**
+   * The two queries of every list page and detail, prepared once: the SQL is built a single
+   * time, and PostgreSQL plans a named statement once per connection. One array parameter
+   * serves any page size.
+   */
+  private readonly rowsByIds;
+  private readonly detailById;
+
+  constructor(private readonly db: Database) {
+    this.rowsByIds = db
+      .select(listColumns)
+      .from(list)
+      .where(sql`${list.token_id} = any(${sql.placeholder('ids')})`)
+      .prepare('dex_list_rows_by_ids');
+    this.detailById = db
+      .select({
+        report: securityReports,
+        listed: list.token_id,
+        coinName: list.coin_name,
+        listSymbol: list.symbol,
+        price: list.price,
+        liquidity: list.liquidity,
+        fdv: list.fdv,
+        pairAddress: list.pool_address,
+        priceSource: list.price_source,
+      })
+      .from(securityReports)
+      .leftJoin(list, eq(list.token_id, securityReports.token_id))
+      .where(eq(securityReports.token_id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('dex_token_detail_by_id');
+  }
+
+  /** List rows of the given token ids that exist, by id: one primary-key query. */
+  async listRows(ids: readonly string[]): Promise<Map<string, ListRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.rowsByIds.execute({ ids: [...ids] });
+    return new Map(rows.map((row) => [row.token_id, toListRow(row)]));
+  }
+
+  async exists(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: list.token_id })
+      .from(list)
+      .where(eq(list.token_id, id))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** The version of the DEX data (sum of the load versions; 0 before the first load). */
+  async dataVersion(): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${researchSync.version}), 0)` })
+      .from(researchSync);
+    return Number(row?.total ?? 0);
+  }
+
+  /** The filter and sort columns of every list row, for `TokenListIndex`. */
+  async listIndexData(): Promise<ListIndexData> {
+    const version = await this.dataVersion();
+    const rows = await this.db
+      .select({
+        id: list.token_id,
+        chain: list.chain_name,
+        createdAt: sql<number | null>`(extract(epoch from ${list.pool_created_at}) * 1000)::float8`,
+        score: list.score,
+        liquidity: list.liquidity,
+        volume: list.volume,
+        changeH24: list.change_h24,
+      })
+      .from(list);
+    const n = rows.length;
+    const columns = {
+      ids: new Array<string>(n),
+      chain: new Uint8Array(n),
+      createdAt: new Float64Array(n),
+      score: new Float64Array(n),
+      liquidity: new Float64Array(n),
+      volume: new Float64Array(n),
+      changeH24: new Float64Array(n),
+    };
+    const number = (value: number | string | null) => (value === null ? Number.NaN : Number(value));
+    rows.forEach((row, i) => {
+      columns.ids[i] = row.id;
+      columns.chain[i] = CHAIN_CODE_VALUES.indexOf(row.chain);
+      columns.createdAt[i] = number(row.createdAt);
+      columns.score[i] = number(row.score);
+      columns.liquidity[i] = number(row.liquidity);
+      columns.volume[i] = number(row.volume);
+      columns.changeH24[i] = number(row.changeH24);
+    });
+    return { version, columns };
+  }
+
+  /** The detail of a token by id, when a security report exists for it: one query. */
+  async detail(tokenId: string): Promise<TokenDetailRecord | undefined> {
+    const [row] = await this.detailById.execute({ id: tokenId });
+    if (!row) return undefined;
+    const { report } = row;
+    return {
+      tokenId: report.token_id,
+      chainName: report.chain_name,
+      address: report.address,
+      tokenName:
+        row.coinName ??
+        report.token_name ??
+        report.metadata?.name ??
+        report.token_symbol ??
+        report.address,
+      symbol: row.listSymbol ?? report.token_symbol ?? report.metadata?.symbol ?? null,
+      report: toSecurityReport(report),
+      trustedToken: report.trusted_token,
+      totalScore: report.total_score,
+      riskLevel: report.risk_level as RiskLevel,
+      reportProvider: report.provider,
+      market:
+        row.listed === null
+          ? null
+          : {
+              price: row.price,
+              liquidity: row.liquidity,
+              fdv: row.fdv,
+              pairAddress: row.pairAddress!,
+              priceSource: row.priceSource ?? report.provider,
+            },
+    };
+  }
+}
+
+/** The report fields of a stored row, in the shape of `securityReportSchema`. */
+function toSecurityReport(row: typeof securityReports.$inferSelect): SecurityReport {
+  return {
+    hidden_owner: row.hidden_owner,
+    selfdestruct: row.selfdestruct,
+    is_honeypot: row.is_honeypot,
+    honeypot_with_same_creator: row.honeypot_with_same_creator,
+    is_proxy: row.is_proxy,
+    cannot_buy: row.cannot_buy,
+    total_supply: row.total_supply,
+    holder_count: row.holder_count,
+    transfer_pausable: row.transfer_pausable,
+    trading_cooldown: row.trading_cooldown,
+    owner_percent: row.owner_percent,
+    is_whitelisted: row.is_whitelisted,
+    is_blacklisted: row.is_blacklisted,
+    is_in_dex: row.is_in_dex,
+    is_open_source: row.is_open_source,
+    sell_tax: row.sell_tax,
+    buy_tax: row.buy_tax,
+    creator_percent: row.creator_percent,
+    owner_balance: row.owner_balance,
+    can_take_back_ownership: row.can_take_back_ownership,
+    slippage_modifiable: row.slippage_modifiable,
+    external_call: row.external_call,
+    cannot_sell_all: row.cannot_sell_all,
+    personal_slippage_modifiable: row.personal_slippage_modifiable,
+    is_anti_whale: row.is_anti_whale,
+    is_mintable: row.is_mintable,
+    owner_change_balance: row.owner_change_balance,
+    anti_whale_modifiable: row.anti_whale_modifiable,
+    lp_holders: row.lp_holders,
+    non_transferable: row.non_transferable,
+    dexDetails: row.dex_details,
+    holders: row.holders,
+    mintable: row.mintable,
+    freezable: row.freezable,
+    metadata: row.metadata,
+    creators: row.creators,
+  };
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  allTokensQuerySchema,
+  apiPaths,
+  cexListQuerySchema,
+  cexPriceParamsSchema,
+  cexPriceResponseSchema,
+  cexTokenListResponseSchema,
+  errorResponseSchema,
+  tokenByIdParamsSchema,
+  tokenByIdQuerySchema,
+  tokenByIdResponseSchema,
+  tokenDetailParamsSchema,
+  tokenDetailQuerySchema,
+  tokenDetailResponseSchema,
+  tokenListQuerySchema,
+  tokenListResponseSchema,
+} from '@vaultscope/core';
+import { optionalUser } from '../auth/require-user';
+import { paramRoute } from '../lib/param-route';
+import type { TokenResearch } from './token-research';
+import type { ListOrder } from './token-list-index';
+
+export interface TokensRoutesOptions {
+  research: TokenResearch;
+}
+
+const failures = { 400: errorResponseSchema };
+const lookups = { 400: errorResponseSchema, 404: errorResponseSchema };
+
+/** The caller's id when the request carries a live session (lists stay open to visitors). */
+async function callerId(request: FastifyRequest): Promise<string | undefined> {
+  return (await optionalUser(request))?.id;
+}
+
+/**
+ * Token research: the spec's DEX lists (`/check-token`, `/fetch-top`, `/new-pools`) and detail
+ * (`/get-token-details/{id}`), the all-token and token-by-id calls, the CEX list and price page.
+ * Open to anonymous visitors; a bearer session adds `is_favourite`.
+ */
+export async function tokensRoutes(
+  fastify: FastifyInstance,
+  { research }: TokensRoutesOptions,
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['token research'];
+
+  const lists: [string, ListOrder, typeof tokenListQuerySchema, string][] = [
+    [apiPaths.tokens.checkToken, 'liquidity', tokenListQuerySchema, 'Tokens, most liquid first.'],
+    [apiPaths.tokens.fetchTop, 'gainers', tokenListQuerySchema, 'Top gainers by 24 h change.'],
+    [apiPaths.tokens.newPools, 'newest', tokenListQuerySchema, 'Newest pools first.'],
+    [apiPaths.tokens.allTokens, 'liquidity', allTokensQuerySchema, 'All tokens, 50 a page.'],
+  ];
+  for (const [url, order, querystring, description] of lists) {
+    app.get(
+      url,
+      {
+        config: { responseCache: true },
+        schema: {
+          tags,
+          description,
+          querystring,
+          response: { 200: tokenListResponseSchema, ...failures },
+        },
+      },
+      async (request) => research.list(order, request.query, await callerId(request)),
+    );
+  }
+
+  app.get(
+    paramRoute(apiPaths.tokens.details, 'id'),
+    {
+      config: { responseCache: true },
+      schema: {
+        tags,
+        description: 'Token detail with its score; `network` is the chain code.',
+        params: tokenDetailParamsSchema,
+        querystring: tokenDetailQuerySchema,
+        response: { 200: tokenDetailResponseSchema, ...lookups },
+      },
+    },
+    async (request) =>
+      research.detail(request.params.id, request.query.network, await callerId(request)),
+  );
+
+  app.get(
+    paramRoute(apiPaths.tokens.byId, 'address'),
+    {
+      config: { responseCache: true },
+      schema: {
+        tags,
+        description: 'One DEX token as a list row.',
+        params: tokenByIdParamsSchema,
+        querystring: tokenByIdQuerySchema,
+        response: { 200: tokenByIdResponseSchema, ...lookups },
+      },
+    },
+    async (request) =>
+      research.byId(request.params.address, request.query.chainName, await callerId(request)),
+  );
+
+  app.get(
+    apiPaths.cex.tokens,
+    {
+      config: { responseCache: true },
+      schema: {
+        tags,
+        description: 'CEX coins by market-cap rank.',
+        querystring: cexListQuerySchema,
+        response: { 200: cexTokenListResponseSchema, ...failures },
+      },
+    },
+    async (request) => research.cexList(request.query, await callerId(request)),
+  );
+
+  app.get(
+    paramRoute(apiPaths.cex.price, 'tokenAddress'),
+    {
+      config: { responseCache: true },
+      schema: {
+        tags,
+        description: 'The CEX price page of a coin, by contract address or coin id.',
+        params: cexPriceParamsSchema,
+        response: { 200: cexPriceResponseSchema, ...lookups },
+      },
+    },
+    async (request) => research.cexPrice(request.params.tokenAddress, await callerId(request)),
+  );
+}

@@ -1,0 +1,456 @@
+/**
+ * Token research API under load: 100,000 pools, the real server, 50 concurrent connections.
+ *
+ *   npm run bench                                   PGlite, and PostgreSQL when a URL is set
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:54330/postgres npm run bench
+ *
+ * Settings (environment): BENCH_POOLS (100000), BENCH_DURATION seconds per scenario (15),
+ * BENCH_CONNECTIONS (50), BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server where a
+ * scratch database is created and dropped), BENCH_ONLY (`pglite` or `postgres`),
+ * BENCH_LOG_LEVEL (server log level while measuring, `warn`), BENCH_MODES (`on,off`: the
+ * response cache on, off or both), BENCH_CACHE_SECONDS (10).
+ *
+ * What it does:
+ * 1. Builds the data once with the seeded snapshot generator (`scripts/snapshot/generate.ts`)
+ *    and caches it in .tmp/bench/: enough tokens for the pool count, surplus second pools
+ *    dropped so the file holds exactly BENCH_POOLS pools.
+ * 2. Per database: starts the real server (`apps/server/src/server.ts`) on an empty database,
+ *    which loads the file on first start (the figures of that load are printed), stops it,
+ *    starts it again as a normal restart, and measures with autocannon:
+ *    - list: `/check-token`, `/fetch-top`, `/new-pools` with a rotating mix of filters (chain,
+ *      age, score, liquidity, volume bands) and pages 1-5 of 20, seeded so runs compare;
+ *    - detail: `/get-token-details/{address}?network=` of 2,000 different tokens.
+ *    Latencies are recorded per response (exact percentiles, not autocannon's buckets).
+ *
+ * Benchmarks print figures; they do not fail. Client and server share the machine's cores.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { ResearchSnapshot, TokenListResponse } from '@vaultscope/core';
+import { DEFAULT_SNAPSHOT_OPTIONS, generateSnapshot } from '../scripts/snapshot/generate';
+import { Random } from '../scripts/snapshot/prng';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WORK = join(ROOT, '.tmp/bench');
+const POOLS = Number(process.env.BENCH_POOLS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const ONLY = process.env.BENCH_ONLY;
+/** Each scenario runs with the server's response cache on (its default) and off (BENCH_MODES=on,off). */
+const CACHE_MODES: [string, string][] = (
+  [
+    ['on', 'cache on', process.env.BENCH_CACHE_SECONDS ?? '10'],
+    ['off', 'cache off', '0'],
+  ] as const
+)
+  .filter(([mode]) => (process.env.BENCH_MODES ?? 'on,off').split(',').includes(mode))
+  .map(([, label, seconds]) => [label, seconds]);
+/** Pools per token of the generator (about 18 % of tokens have a second pool). */
+const POOLS_PER_TOKEN = 1.14;
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+/** The research snapshot with exactly `pools` pools, generated once and cached. */
+function benchSnapshotFile(pools: number): string {
+  const file = join(WORK, `research-${pools}-pools.json.gz`);
+  if (existsSync(file)) return file;
+  mkdirSync(WORK, { recursive: true });
+  const started = performance.now();
+  const dexTokens = Math.ceil(pools / POOLS_PER_TOKEN);
+  log(`generating ${dexTokens} tokens with the seeded generator (about a minute)...`);
+  const { snapshot } = generateSnapshot({ ...DEFAULT_SNAPSHOT_OPTIONS, dexTokens });
+  trimPools(snapshot, pools);
+  writeFileSync(file, gzipSync(Buffer.from(JSON.stringify(snapshot)), { level: 1 }));
+  log(
+    `wrote ${file}: ${snapshot.dex.tokens.length} tokens, ${snapshot.dex.pools.length} pools ` +
+      `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return file;
+}
+
+/** Drops second pools from the end until `target` remain; every token keeps its first pool. */
+function trimPools(snapshot: ResearchSnapshot, target: number): void {
+  const pools = snapshot.dex.pools;
+  if (pools.length < target) {
+    throw new Error(`generated ${pools.length} pools, fewer than ${target}: raise POOLS_PER_TOKEN`);
+  }
+  const perToken = new Map<string, number>();
+  for (const pool of pools) {
+    const key = `${pool.chainName}:${pool.base_token_address}`;
+    perToken.set(key, (perToken.get(key) ?? 0) + 1);
+  }
+  let surplus = pools.length - target;
+  for (let i = pools.length - 1; i >= 0 && surplus > 0; i -= 1) {
+    const pool = pools[i]!;
+    const key = `${pool.chainName}:${pool.base_token_address}`;
+    if ((perToken.get(key) ?? 0) < 2) continue;
+    perToken.set(key, perToken.get(key)! - 1);
+    pools.splice(i, 1);
+    surplus -= 1;
+  }
+  if (surplus > 0) throw new Error('not enough second pools to trim');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+  startMs: number;
+}
+
+async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
+  const port = await freePort();
+  const out = openSync(logFile, 'a');
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST_DIR: join(WORK, 'no-web-build'),
+      ...env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode}); see ${logFile}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child, logFile, startMs: performance.now() - started };
+}
+
+async function stopServer(server: RunningServer): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** The `research data loaded` line the server logs after its first-start load. */
+function loadSummary(logFile: string): Record<string, unknown> | undefined {
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('research data loaded')) continue;
+    try {
+      return JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+interface Figures {
+  scenario: string;
+  /** Share of answers served from the response cache. */
+  hitRate: number;
+  /** CPU time per answer of the server process (PGlite runs inside it). */
+  serverCpuMs: number;
+  /** CPU time per answer of the PostgreSQL backends serving it (0 on PGlite). */
+  databaseCpuMs: number;
+  /** The machine's 1-minute load average after the run (2 means both cores busy). */
+  load: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/** CPU seconds used so far by each of `pids` (Linux /proc; gone processes are left out). */
+function cpuSeconds(pids: number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after "(comm) ": state is field 3, utime 14 and stime 15 (clock ticks of 1/100 s).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The process has ended.
+    }
+  }
+  return seconds;
+}
+
+/** Processes whose CPU a scenario is charged: the server, and the database backends serving it. */
+interface Processes {
+  server: number;
+  database: () => Promise<number[]>;
+}
+
+async function cpuNow(processes: Processes) {
+  return {
+    server: cpuSeconds([processes.server]).get(processes.server) ?? 0,
+    database: cpuSeconds(await processes.database()),
+  };
+}
+
+async function measure(
+  url: string,
+  scenario: string,
+  paths: string[],
+  processes: Processes,
+): Promise<Figures> {
+  const rng = new Random(7);
+  const cpuBefore = await cpuNow(processes);
+  const latencies: number[] = [];
+  let errors = 0;
+  let hits = 0;
+  const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: rng.pick(paths) }),
+            onResponse: (_status, _body, _context, headers) => {
+              if (headers?.['x-cache'] === 'hit') hits += 1;
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolveRun(finished)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode !== 200) errors += 1;
+    });
+  });
+  const cpuAfter = await cpuNow(processes);
+  let databaseCpu = 0;
+  for (const [pid, seconds] of cpuAfter.database) {
+    databaseCpu += seconds - (cpuBefore.database.get(pid) ?? 0);
+  }
+  const sorted = Float64Array.from(latencies).sort();
+  const perRequest = (seconds: number) =>
+    sorted.length === 0 ? 0 : (seconds * 1000) / sorted.length;
+  return {
+    load: os.loadavg()[0] ?? 0,
+    serverCpuMs: perRequest(cpuAfter.server - cpuBefore.server),
+    databaseCpuMs: perRequest(databaseCpu),
+    scenario,
+    hitRate: sorted.length === 0 ? 0 : hits / sorted.length,
+    requests: sorted.length,
+    rps: result.requests.average,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+/** A seeded mix of list URLs: every chain, every band, pages 1-5. */
+function listPaths(base: string): string[] {
+  const rng = new Random(42);
+  const chains = ['all', 'all', 'all', 'eth', 'solana', 'bsc', 'avax', 'polygon_pos'];
+  const ages = ['all', 'all', '0-1hr', '1hr-24hr', '1week', '1month'];
+  const scores = ['all', 'all', 'gt70', 'lt60', 'gt80'];
+  const amounts = ['all', 'all', 'all', '10k-100k', '100k-500k', '500k-1m', 'gt1m'];
+  return Array.from({ length: 500 }, () => {
+    const query = new URLSearchParams({
+      chainName: rng.pick(chains),
+      age: rng.pick(ages),
+      score: rng.pick(scores),
+      liquidity: rng.pick(amounts),
+      volume: rng.pick(amounts),
+      page: String(rng.int(1, 5)),
+      page_size: '20',
+    });
+    return `${base}?${query}`;
+  });
+}
+
+/** Detail URLs of 2,000 different tokens, read from the all-token list. */
+async function detailPaths(url: string): Promise<string[]> {
+  const paths: string[] = [];
+  for (let page = 1; paths.length < 2_000; page += 1) {
+    const res = await fetch(`${url}/api/token/all-tokens?page=${page * 7}&page_size=100`);
+    const body = (await res.json()) as TokenListResponse;
+    if (body.tokenDetails.length === 0) break;
+    for (const item of body.tokenDetails) {
+      paths.push(`/get-token-details/${item.tokenAddress}?network=${item.chainName}`);
+    }
+  }
+  return paths;
+}
+
+async function benchDatabase(
+  name: string,
+  env: Record<string, string>,
+  snapshotFile: string,
+  databasePids: () => Promise<number[]> = async () => [],
+): Promise<Figures[]> {
+  const logFile = join(WORK, `server-${name}.log`);
+  rmSync(logFile, { force: true });
+  log(`${name}: first start on an empty database (loads ${POOLS} pools)...`);
+  const first = await startServer(
+    { ...env, RESEARCH_SNAPSHOT_FILE: snapshotFile, LOG_LEVEL: 'info' },
+    logFile,
+  );
+  const summary = loadSummary(logFile);
+  log(
+    `${name}: first start ${(first.startMs / 1000).toFixed(1)} s; load ${JSON.stringify(summary ? { tokens: summary.tokens, pools: summary.pools, fetchMs: summary.fetchMs, writeMs: summary.writeMs } : 'not logged')}`,
+  );
+  await stopServer(first);
+
+  const figures: Figures[] = [];
+  for (const [mode, cacheSeconds] of CACHE_MODES) {
+    const server = await startServer(
+      {
+        ...env,
+        RESEARCH_SNAPSHOT_FILE: snapshotFile,
+        LOG_LEVEL: LOG_LEVEL,
+        RESEARCH_CACHE_SECONDS: cacheSeconds,
+      },
+      logFile,
+    );
+    log(`${name}: restart ${(server.startMs / 1000).toFixed(1)} s (${mode})`);
+    try {
+      const details = await detailPaths(server.url);
+      const scenarios: [string, string[]][] = [
+        ['list /check-token', listPaths('/check-token')],
+        ['list /fetch-top', listPaths('/fetch-top')],
+        ['list /new-pools', listPaths('/new-pools')],
+        ['detail /get-token-details', details],
+      ];
+      for (const [scenario, paths] of scenarios) {
+        // Warm-up: plans, the list index and the JIT, as after a few seconds of real traffic.
+        for (const path of paths.slice(0, 50)) await fetch(`${server.url}${path}`);
+        const result = await measure(server.url, `${scenario}, ${mode}`, paths, {
+          server: server.child.pid ?? 0,
+          database: databasePids,
+        });
+        log(
+          `${name}: ${result.scenario}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${Math.round(result.rps)} req/s, ${(result.hitRate * 100).toFixed(0)} % cached, CPU/req ${result.serverCpuMs.toFixed(2)} ms server + ${result.databaseCpuMs.toFixed(2)} ms database, load ${result.load.toFixed(1)}`,
+        );
+        figures.push(result);
+      }
+    } finally {
+      await stopServer(server);
+    }
+  }
+  return figures;
+}
+
+async function withScratchDatabase<T>(
+  adminUrl: string,
+  run: (url: string, backendPids: () => Promise<number[]>) => Promise<T>,
+): Promise<T> {
+  const name = `vaultscope_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const monitor = new pg.Client({ connectionString: adminUrl });
+  await monitor.connect();
+  const backendPids = async () =>
+    (
+      await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+        name,
+      ])
+    ).rows.map((row) => row.pid);
+  try {
+    return await run(url.toString(), backendPids);
+  } finally {
+    await monitor.end();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+function table(name: string, figures: Figures[]): void {
+  console.log(`\n${name}: ${POOLS} pools, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
+  console.log(
+    '| scenario | p50 ms | p95 ms | p99 ms | max ms | req/s | cached | server CPU ms/req | db CPU ms/req | load | non-200 |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const f of figures) {
+    console.log(
+      `| ${f.scenario} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} | ${Math.round(f.rps)} | ${(f.hitRate * 100).toFixed(0)} % | ${f.serverCpuMs.toFixed(2)} | ${f.databaseCpuMs.toFixed(2)} | ${f.load.toFixed(1)} | ${f.errors} |`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  log(
+    `${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+  );
+  const snapshotFile = benchSnapshotFile(POOLS);
+  const results: [string, Figures[]][] = [];
+  if (ONLY !== 'postgres') {
+    const dataDir = join(WORK, `pglite-${randomBytes(4).toString('hex')}`);
+    try {
+      results.push(['PGlite', await benchDatabase('pglite', { DATA_DIR: dataDir }, snapshotFile)]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (ONLY !== 'pglite') {
+    if (PG_URL) {
+      results.push([
+        'PostgreSQL',
+        await withScratchDatabase(PG_URL, (url, backendPids) =>
+          benchDatabase('postgres', { DATABASE_URL: url }, snapshotFile, backendPids),
+        ),
+      ]);
+    } else {
+      log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
+    }
+  }
+  for (const [name, figures] of results) table(name, figures);
+}
+
+await main();
