@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -8,11 +9,16 @@ import { defineConfig, devices } from '@playwright/test';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `${root}.tmp/e2e-data`;
+/** Wiped before every run; give parallel runs (another port) their own with E2E_DATA_DIR. */
+const DATA_DIR = path.resolve(root, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
+/** The built web app to serve; E2E_WEB_DIST_DIR lets a parallel run test its own build. */
+const WEB_DIST_DIR = path.resolve(root, process.env.E2E_WEB_DIST_DIR ?? 'apps/web/dist');
+/** Traces and screenshots; a parallel run needs its own, as each run empties it first. */
+const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? 'test-results';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: OUTPUT_DIR,
   fullyParallel: false,
   // Two cores: one browser at a time keeps the server and the timings steady.
   workers: 1,
@@ -62,6 +68,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
+      WEB_DIST_DIR,
       MAIL_TRANSPORT: 'outbox',
       LOG_LEVEL: 'warn',
     },

@@ -22,3 +22,29 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   }
   return '';
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * A calendar date (`2026-10-14` or an ISO time) as `14 Oct 2026`, or `fallback` when there is
+ * none. Read in UTC so that a plain date never shifts a day in time zones west of Greenwich.
+ */
+export function formatDate(value: string | null | undefined, fallback = '-'): string {
+  if (!value) return fallback;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return fallback;
+  const date = new Date(time);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** A moment (ISO time) in the reader's time zone: `8 Oct 2026, 21:56`; `fallback` otherwise. */
+export function formatDateTime(value: string | null | undefined, fallback = '-'): string {
+  if (!value) return fallback;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return fallback;
+  const date = new Date(time);
+  const day = `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  return `${day}, ${timeFormat.format(date)}`;
+}

@@ -99,18 +99,26 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   error?: string | undefined;
   options: readonly string[] | readonly { value: string; label: string }[];
   placeholder?: string;
+  hint?: ReactNode;
 }
 
-export function SelectField({ label, error, options, placeholder, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       <select
         {...select}
         id={id}
         className="input select"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
+        aria-describedby={describedBy(id, error, hint)}
       >
         {placeholder !== undefined && (
           <option value="" disabled>

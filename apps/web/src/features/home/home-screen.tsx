@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { selectUser, useSessionStore } from '@/stores/session-store';
+import { HomeStrip } from './home-strip';
 import './home.css';
 
 interface MenuItem {
@@ -43,17 +44,29 @@ const ITEMS: MenuItem[] = [
 ];
 
 /**
- * The home menu (spec: CEX highlighted, DEX, Private Sale, Scam Token Identifier, My Watch List,
- * Wallet). Opening the wallet needs an access check that the wallet feature owns, so the route
- * passes it in.
+ * Home: the top strip (scam check, and jumps to the top gainers), the menu (spec: CEX
+ * highlighted, DEX, Private Sale, Scam Token Identifier, My Watch List, Wallet) and the token
+ * research below. Opening the wallet needs an access check that the wallet feature owns, and the
+ * research lists belong to the tokens feature, so the route passes both in.
  */
-export function HomeScreen({ onOpenWallet }: { onOpenWallet: () => void }) {
+export function HomeScreen({
+  onOpenWallet,
+  research,
+  topGainersHeadingId,
+}: {
+  onOpenWallet: () => void;
+  /** The chain selector, Advanced Filters and the DEX lists, shown below the menu. */
+  research?: ReactNode;
+  /** Where the strip's 'New Pools' and 'Top Gainers' buttons scroll to. */
+  topGainersHeadingId?: string;
+}) {
   const user = useSessionStore(selectUser);
   const greeting = user
     ? `Welcome back, ${user.firstName}. Where do you want to start?`
     : 'Where do you want to start?';
   return (
     <Page title="Home" description={greeting}>
+      {topGainersHeadingId && <HomeStrip topGainersHeadingId={topGainersHeadingId} />}
       <nav aria-label="Home menu">
         <ul className="home-menu">
           {ITEMS.map((item) => (
@@ -82,6 +95,11 @@ export function HomeScreen({ onOpenWallet }: { onOpenWallet: () => void }) {
           </li>
         </ul>
       </nav>
+      {research && (
+        <section className="home-research" aria-label="Token research">
+          {research}
+        </section>
+      )}
     </Page>
   );
 }

@@ -1,2 +1,3 @@
-export { PrivateSaleScreen, type PrivateSaleTab } from './private-sale-screen';
-export { PrivateSaleDetailScreen, NO_COIN_DATA_TEXT } from './private-sale-detail-screen';
+export { PrivateSaleScreen, type PrivateSaleTab } from './components/private-sale-screen';
+export { PrivateSaleDetailScreen } from './components/private-sale-detail-screen';
+export { NO_COIN_DATA_TEXT } from './lib/display';

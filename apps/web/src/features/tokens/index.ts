@@ -1,5 +1,6 @@
-export { DexScreen } from './dex-screen';
-export { CexScreen } from './cex-screen';
-export { TokenDetailScreen, DETAILS_PENDING_TEXT } from './token-detail-screen';
-export { PriceScreen } from './price-screen';
-export { DetailViewScreen } from './detail-view-screen';
+export { DexScreen } from './components/dex-screen';
+export { CexScreen } from './components/cex-screen';
+export { TokenDetailScreen, DETAILS_PENDING_TEXT } from './components/token-detail-screen';
+export { PriceScreen } from './components/price-screen';
+export { DetailViewScreen } from './components/detail-view-screen';
+export { TokenExplorer, TOP_GAINERS_HEADING_ID } from './components/token-explorer';

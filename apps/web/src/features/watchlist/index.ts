@@ -1,1 +1,1 @@
-export { WatchListScreen } from './watch-list-screen';
+export { WatchListScreen } from './components/watch-list-screen';

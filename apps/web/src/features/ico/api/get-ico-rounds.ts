@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, icoRoundsResponseSchema, type IcoStatus } from '@vaultscope/core';
+import { apiRequest } from '@/lib/api-client';
+
+const ROUND_PATHS: Record<IcoStatus, string> = {
+  active: apiPaths.ico.activeRounds,
+  upcoming: apiPaths.ico.upcomingRounds,
+};
+
+export const getIcoRounds = async (
+  status: IcoStatus,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<string[]> => {
+  const response = await apiRequest(ROUND_PATHS[status], {
+    schema: icoRoundsResponseSchema,
+    signal,
+  });
+  return response.rounds;
+};
+
+export const getIcoRoundsQueryOptions = (status: IcoStatus) =>
+  queryOptions({
+    queryKey: ['ico', 'rounds', status] as const,
+    queryFn: ({ signal }) => getIcoRounds(status, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The round types of a tab; idle until `enabled` (the dropdown's first focus, spec section 2). */
+export function useIcoRounds(status: IcoStatus, enabled: boolean) {
+  return useQuery({ ...getIcoRoundsQueryOptions(status), enabled });
+}

@@ -1,0 +1,162 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { IcoListItem } from '@vaultscope/core';
+import { useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { messageOf } from '@/lib/api-client';
+import { formatDate, formatUsd } from '@/lib/format';
+import { privateSaleDetailPath } from '@/lib/web-links';
+import { selectUser, useSessionStore } from '@/stores/session-store';
+import { getIcoDetailQueryOptions } from '../api/get-ico-detail';
+import { useIcoList, type IcoListFilter } from '../api/get-ico-list';
+import type { PrivateSaleDetailState } from '../lib/navigation-state';
+import { ProjectImage } from './project-image';
+
+export const PRIVATE_SALE_COLUMNS = [
+  'Project Name',
+  'Round',
+  'Total Raised',
+  'Pre-Valuation',
+  'Categories',
+  'Date',
+] as const;
+
+const SKELETON_ROWS = 10;
+export const LIST_ERROR_TEXT = 'Could not load private sales. Please try again.';
+const OPEN_ERROR_TEXT = 'Something went wrong.';
+
+/** A plain left click: anything else (new tab, new window) is left to the browser. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The table of one tab: skeleton rows while loading, 'No data found' when empty, a red error text
+ * on failure, and Show More while full pages keep coming. A row loads its project, then opens
+ * /PS-detail with the id in the URL and the project in the navigation state.
+ */
+export function PrivateSaleTable({ filter }: { filter: IcoListFilter }) {
+  const list = useIcoList(filter);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const userId = useSessionStore(selectUser)?._id;
+  const [opening, setOpening] = useState<string | null>(null);
+
+  const rows = list.data?.pages.flatMap((page) => page.tokenDetails) ?? [];
+  const searching = list.isPlaceholderData;
+  const caption = filter.status === 'active' ? 'Active private sales' : 'Upcoming private sales';
+
+  async function open(item: IcoListItem) {
+    if (opening) return;
+    setOpening(item._id);
+    try {
+      const apiData = await queryClient.fetchQuery(
+        getIcoDetailQueryOptions(item._id, userId, filter.status),
+      );
+      const state: PrivateSaleDetailState = { id: item._id, apiData };
+      await navigate(privateSaleDetailPath(item._id), { state });
+    } catch (error) {
+      toast.error(messageOf(error, OPEN_ERROR_TEXT));
+    } finally {
+      setOpening(null);
+    }
+  }
+
+  let body;
+  if (list.isPending) {
+    body = <SkeletonRows rows={SKELETON_ROWS} columns={PRIVATE_SALE_COLUMNS.length} />;
+  } else if (list.isError && rows.length === 0) {
+    body = (
+      <tr className="data-table__empty">
+        <td colSpan={PRIVATE_SALE_COLUMNS.length}>
+          <p className="list-error" role="alert">
+            {messageOf(list.error, LIST_ERROR_TEXT)}
+          </p>
+        </td>
+      </tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <tr className="data-table__empty">
+        <td colSpan={PRIVATE_SALE_COLUMNS.length}>No data found</td>
+      </tr>
+    );
+  } else {
+    body = rows.map((item) => (
+      <tr
+        key={item._id}
+        className="data-table__row--link"
+        aria-busy={opening === item._id || undefined}
+        onClick={(event) => {
+          // The name link handles its own clicks; the rest of the row opens the project too.
+          if ((event.target as Element).closest('a, button')) return;
+          void open(item);
+        }}
+      >
+        <th scope="row">
+          <Link
+            to={privateSaleDetailPath(item._id)}
+            className="ico-name"
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              void open(item);
+            }}
+          >
+            <ProjectImage src={item.image} size={28} className="ico-name__image" />
+            <span className="ico-name__text">{item.tokenName}</span>
+            {opening === item._id && <Spinner label={`Opening ${item.tokenName}`} />}
+          </Link>
+        </th>
+        <td>{item.Round ?? '-'}</td>
+        <td>{formatUsd(item.totalRaised)}</td>
+        <td>{formatUsd(item.preValuation)}</td>
+        <td>
+          <span className="badge">{item.category}</span>
+        </td>
+        <td>{formatDate(item.Date)}</td>
+      </tr>
+    ));
+  }
+
+  return (
+    <div className="private-sale__list">
+      <div
+        className={`table-wrap${searching ? ' table-wrap--stale' : ''}`}
+        aria-busy={list.isFetching || undefined}
+      >
+        <table className="data-table ico-table" data-testid={`ico-table-${filter.status}`}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {PRIVATE_SALE_COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+      {list.isFetchNextPageError && (
+        <p className="list-error" role="alert">
+          {messageOf(list.error, LIST_ERROR_TEXT)}
+        </p>
+      )}
+      {list.hasNextPage && !searching && (
+        <div className="show-more">
+          <Button
+            variant="secondary"
+            busy={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            Show More
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

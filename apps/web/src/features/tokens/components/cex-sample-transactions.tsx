@@ -1,0 +1,119 @@
+import { timings } from '@vaultscope/core';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { HeartButton } from '@/components/ui/heart-button';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { formatDateTime, formatUsd } from '@/lib/format';
+import { SAMPLE_TRANSACTIONS, type SampleTransaction } from '../lib/sample-transactions';
+
+export const SAMPLE_COLUMNS = ['Type', 'Exchange', 'Asset', 'Amount', 'Value', 'Time', 'Status'];
+const TYPE_LABELS: Record<SampleTransaction['type'], string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  trade: 'Trade',
+};
+
+/**
+ * The sample-transactions variant of /CEX (spec section 2): 20 hard-coded transactions that
+ * appear after a 1 s delay, a heart per row kept on this page only, and a 'Show Favorites' /
+ * 'Show All Transactions' toggle.
+ */
+export function CexSampleTransactions() {
+  const [rows, setRows] = useState<readonly SampleTransaction[] | null>(null);
+  const [favourites, setFavourites] = useState<ReadonlySet<string>>(() => new Set());
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setRows(SAMPLE_TRANSACTIONS), timings.cexSampleDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+
+  function toggle(id: string) {
+    setFavourites((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  const shown = rows?.filter((row) => !onlyFavourites || favourites.has(row.id)) ?? [];
+  const span = SAMPLE_COLUMNS.length + 1;
+
+  return (
+    <section className="cex-samples" aria-labelledby="cex-samples-title">
+      <div className="cex-samples__head">
+        <div>
+          <h2 id="cex-samples-title" className="section-title">
+            Sample transactions
+          </h2>
+          <p className="cex-samples__note">
+            Illustration data, not real activity. Hearts here are kept on this page only.
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() => setOnlyFavourites((value) => !value)}
+          aria-pressed={onlyFavourites}
+          disabled={rows === null}
+        >
+          {onlyFavourites ? 'Show All Transactions' : 'Show Favorites'}
+        </Button>
+      </div>
+      <div className="table-wrap" aria-busy={rows === null || undefined}>
+        <table className="data-table cex-samples__table" data-testid="cex-samples">
+          <caption className="visually-hidden">Sample CEX transactions</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Favourite</span>
+              </th>
+              {SAMPLE_COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows === null ? (
+              <SkeletonRows rows={6} columns={span} />
+            ) : shown.length === 0 ? (
+              <tr className="data-table__empty">
+                <td colSpan={span}>No favourite transactions yet.</td>
+              </tr>
+            ) : (
+              shown.map((row) => {
+                const on = favourites.has(row.id);
+                const name = `${TYPE_LABELS[row.type]} of ${row.amount} ${row.asset}`;
+                return (
+                  <tr key={row.id} data-testid="sample-row">
+                    <td className="data-table__action">
+                      <HeartButton
+                        on={on}
+                        label={on ? `Unmark ${name}` : `Mark ${name} as favourite`}
+                        onPress={() => toggle(row.id)}
+                        size={18}
+                      />
+                    </td>
+                    <td>
+                      <span className={`badge cex-samples__type cex-samples__type--${row.type}`}>
+                        {TYPE_LABELS[row.type]}
+                      </span>
+                    </td>
+                    <td>{row.exchange}</td>
+                    <td>{row.asset}</td>
+                    <td className="mono">{row.amount}</td>
+                    <td>{formatUsd(row.valueUsd)}</td>
+                    <td>{formatDateTime(row.time)}</td>
+                    <td>{row.status === 'completed' ? 'Completed' : 'Pending'}</td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

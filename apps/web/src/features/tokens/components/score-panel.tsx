@@ -1,0 +1,151 @@
+import {
+  EVM_FEATURE_LISTS,
+  evmKeyRiskRows,
+  featureDisplay,
+  ratingForScore,
+  riskLevelColour,
+  solanaDetailRows,
+  type DetailRow,
+  type Flag,
+  type SecurityReport,
+} from '@vaultscope/core';
+
+/**
+ * The score panel of the token detail (spec section 4): stars, label and colour from
+ * `totalScore`, the risk level in its colour, then the report rows: for EVM tokens the six
+ * yes/no rows and the two-column feature table, for Solana tokens the nine Solana rows. Every
+ * rule comes from `@vaultscope/core`.
+ */
+export function ScorePanel({ totalScore, riskLevel }: { totalScore: number; riskLevel: string }) {
+  const rating = ratingForScore(totalScore);
+  return (
+    <section
+      className={`card card--padded score-panel score-panel--${rating.colour}`}
+      aria-labelledby="score-title"
+      data-testid="score-panel"
+      data-colour={rating.colour}
+    >
+      <h2 id="score-title" className="section-title">
+        Score
+      </h2>
+      <div className="score-panel__body">
+        <p className="score-panel__score">
+          <span className="score-panel__number">{totalScore}%</span>
+          <span className="visually-hidden"> total score</span>
+        </p>
+        <div>
+          <p
+            className="score-panel__stars"
+            role="img"
+            aria-label={`${rating.stars} out of 5 stars`}
+            data-stars={rating.stars}
+          >
+            {'★'.repeat(rating.stars)}
+            <span className="score-panel__stars-off">{'★'.repeat(5 - rating.stars)}</span>
+          </p>
+          <p className="score-panel__label">{rating.label}</p>
+          <p className="score-panel__risk">
+            Risk level:{' '}
+            <strong
+              className={`risk-level risk-level--${riskLevelColour(riskLevel)}`}
+              data-testid="risk-level"
+            >
+              {riskLevel}
+            </strong>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function RowIcon({ good }: { good: boolean | null }) {
+  if (good === null) {
+    return (
+      <span className="check-icon check-icon--unknown" aria-label="unknown" role="img">
+        ?
+      </span>
+    );
+  }
+  return good ? (
+    <span className="check-icon check-icon--good" aria-label="good" role="img">
+      ✓
+    </span>
+  ) : (
+    <span className="check-icon check-icon--bad" aria-label="risk" role="img">
+      ✕
+    </span>
+  );
+}
+
+function CheckRows({ rows, label, testId }: { rows: DetailRow[]; label: string; testId: string }) {
+  return (
+    <ul className="check-rows" aria-label={label} data-testid={testId}>
+      {rows.map((row) => (
+        <li key={row.id} className="check-rows__row" data-good={String(row.good)}>
+          <RowIcon good={row.good} />
+          <span className="check-rows__label">{row.label}</span>
+          <span className="check-rows__value">{row.display}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The six yes/no rows and the two-column feature table of an EVM token. */
+export function EvmReport({ report }: { report: SecurityReport }) {
+  return (
+    <>
+      <section className="card card--padded" aria-labelledby="key-risks-title">
+        <h2 id="key-risks-title" className="section-title">
+          Key risks
+        </h2>
+        <CheckRows rows={evmKeyRiskRows(report)} label="Key risks" testId="evm-key-rows" />
+      </section>
+      <section className="card card--padded" aria-labelledby="features-title">
+        <h2 id="features-title" className="section-title">
+          Contract features
+        </h2>
+        <div className="feature-table" data-testid="feature-table">
+          {EVM_FEATURE_LISTS.map((list, index) => (
+            <table key={index} className="feature-table__column">
+              <caption className="visually-hidden">
+                Contract features, column {index + 1} of {EVM_FEATURE_LISTS.length}
+              </caption>
+              <tbody>
+                {list.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">{entry.label}</th>
+                    <td>{featureDisplay(report, entry.id)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** The nine rows of a Solana token. */
+export function SolanaReport({
+  report,
+  trustedToken,
+}: {
+  report: SecurityReport;
+  trustedToken: Flag;
+}) {
+  return (
+    <section className="card card--padded" aria-labelledby="solana-title">
+      <h2 id="solana-title" className="section-title">
+        Solana checks
+      </h2>
+      <CheckRows
+        rows={solanaDetailRows(report, trustedToken)}
+        label="Solana checks"
+        testId="solana-rows"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  cleanEvmReport,
+  cleanSolanaReport,
+  honeypotEvmReport,
+  type TokenDetailResponse,
+} from '@vaultscope/core';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveScamCheck } from '@/lib/scam-cache';
+import { renderRoute } from '@/test/render';
+import { DETAILS_PENDING_TEXT, TokenDetailScreen, type DetailVariant } from './token-detail-screen';
+
+const EVM = '0x5eAd87897B90234527efa981D7d0e87704BcF025';
+const SOLANA = 'HNRuoi9XKf57ctD7XtaPKo7WcH7cu6d6ENcEDpfiLCMU';
+
+function evmDetail(overrides: Partial<TokenDetailResponse> = {}): TokenDetailResponse {
+  return {
+    id: `eth_${EVM.toLowerCase()}`,
+    tokenName: 'Tree Inu',
+    symbol: 'TRE',
+    tokenAddress: EVM,
+    chainName: 'eth',
+    price: 10.75,
+    fdv: 1_074_930_000,
+    liquidity: 150_000_000,
+    priceProvider: 'Vaultscope snapshot',
+    pairAddress: '0x2816CdeCef7150763C52f81dDfc9Fc50339fCEAb',
+    isVaultscope: 1,
+    totalScore: 84,
+    riskLevel: 'low risk',
+    trusted_token: 0,
+    tokenDetails: cleanEvmReport(),
+    is_favourite: 0,
+    ...overrides,
+  };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+function open(variant: DetailVariant, entry: string, state?: unknown) {
+  const path = variant === 'details' ? '/details/:tokenAddress' : '/newdetail/:tokenAddress';
+  const [pathname, search = ''] = entry.split('?');
+  return renderRoute(<TokenDetailScreen variant={variant} />, {
+    path,
+    entry: { pathname: pathname ?? entry, search: search ? `?${search}` : '', state },
+  });
+}
+
+describe('TokenDetailScreen', () => {
+  it('shows loading text, then the details, score panel and EVM rows', async () => {
+    fetchMock.mockImplementation(() => json(evmDetail()));
+    open('details', `/details/${EVM}?chainName=eth`);
+    expect(screen.getByText('Loading token details...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tree Inu', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
+    expect(screen.getByText('Good - Investable with caution')).toBeTruthy();
+    expect(screen.getByTestId('score-panel').dataset.colour).toBe('green');
+    expect(screen.getByTestId('risk-level').className).toContain('risk-level--green');
+    expect(within(screen.getByTestId('evm-key-rows')).getAllByRole('listitem')).toHaveLength(6);
+    expect(screen.getByTestId('pair-address').textContent).toBe(
+      '0x2816CdeCef7150763C52f81dDfc9Fc50339fCEAb',
+    );
+    const url = String(fetchMock.mock.calls[0]?.[0]);
+    expect(url).toContain(`/get-token-details/${EVM}?chainid=1&network=eth`);
+  });
+
+  it('hides pair address, FDV and liquidity on /details when isVaultscope is 0', async () => {
+    fetchMock.mockImplementation(() => json(evmDetail({ isVaultscope: 0 })));
+    open('details', `/details/${EVM}?chainName=eth`);
+    await screen.findByRole('heading', { name: 'Tree Inu', level: 1 });
+    expect(screen.queryByTestId('pair-address')).toBeNull();
+    expect(screen.queryByTestId('detail-fdv')).toBeNull();
+    expect(screen.queryByTestId('detail-liquidity')).toBeNull();
+  });
+
+  it('always shows them on /newdetail, with a lock when the first LP holder is locked', async () => {
+    const report = cleanEvmReport();
+    const locked = report.lp_holders?.[0]?.is_locked === 1;
+    fetchMock.mockImplementation(() => json(evmDetail({ isVaultscope: 0, tokenDetails: report })));
+    open('newdetail', `/newdetail/${EVM}?chainName=eth`);
+    await screen.findByRole('heading', { name: 'Tree Inu', level: 1 });
+    expect(screen.getByTestId('detail-fdv')).toBeTruthy();
+    expect(screen.queryByTestId('lp-lock') !== null).toBe(locked);
+  });
+
+  it('colours a honeypot red with one star and high risk', async () => {
+    fetchMock.mockImplementation(() =>
+      json(
+        evmDetail({ totalScore: 10, riskLevel: 'high risk', tokenDetails: honeypotEvmReport() }),
+      ),
+    );
+    open('details', `/details/${EVM}?chainName=eth`);
+    expect(await screen.findByRole('img', { name: '1 out of 5 stars' })).toBeTruthy();
+    expect(screen.getByText('Avoid - Not investable')).toBeTruthy();
+    expect(screen.getByTestId('score-panel').dataset.colour).toBe('red');
+    expect(screen.getByTestId('risk-level').className).toContain('risk-level--red');
+  });
+
+  it('shows the nine Solana rows for a Solana token', async () => {
+    fetchMock.mockImplementation(() =>
+      json(
+        evmDetail({
+          id: `solana_${SOLANA}`,
+          tokenAddress: SOLANA,
+          chainName: 'solana',
+          tokenDetails: cleanSolanaReport(),
+        }),
+      ),
+    );
+    open('details', `/details/${SOLANA}?chainName=solana`);
+    const rows = await screen.findByTestId('solana-rows');
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((row) => row.children[1]?.textContent),
+    ).toEqual([
+      'Liquidity Score',
+      'Holder Distribution',
+      'Locked LP Tokens',
+      'Transferability',
+      'Mintability',
+      'Freeze Authority',
+      'Metadata Accuracy',
+      'Security Factors',
+      'Trusted Token Flag',
+    ]);
+    expect(screen.queryByTestId('feature-table')).toBeNull();
+  });
+
+  it('shows the fallback and the server message when the detail is not there', async () => {
+    fetchMock.mockImplementation(() =>
+      json({ message: 'Record not found, will get back shortly' }, 404),
+    );
+    open('details', `/details/${EVM}?chainName=eth`);
+    expect(await screen.findByText(DETAILS_PENDING_TEXT)).toBeTruthy();
+    expect(screen.getByText('Record not found, will get back shortly')).toBeTruthy();
+  });
+
+  it('uses the cached scam check without a request when the address matches', async () => {
+    saveScamCheck(EVM, evmDetail({ tokenName: 'Cached Inu' }));
+    open('details', `/details/${EVM.toLowerCase()}?chainName=eth&checkScam=true`);
+    expect(await screen.findByRole('heading', { name: 'Cached Inu', level: 1 })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fetches in scam-check mode when the cache holds another token', async () => {
+    saveScamCheck('0x1111111111111111111111111111111111111111', evmDetail({ tokenName: 'Other' }));
+    fetchMock.mockImplementation(() => json(evmDetail()));
+    open('details', `/details/${EVM}?chainName=eth&checkScam=true`);
+    expect(await screen.findByRole('heading', { name: 'Tree Inu', level: 1 })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('shows a scam check 404 from the navigation state without fetching again', async () => {
+    open('details', `/details/${EVM}?chainName=eth&checkScam=true`, {
+      scamError: 'Record not found, will get back shortly',
+    });
+    expect(await screen.findByText(DETAILS_PENDING_TEXT)).toBeTruthy();
+    expect(screen.getByText('Record not found, will get back shortly')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("answers 'Invalid blockchain selected.' for an unknown chain", () => {
+    open('details', `/details/${EVM}?chainName=dogechain`);
+    expect(screen.getByText('Invalid blockchain selected.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

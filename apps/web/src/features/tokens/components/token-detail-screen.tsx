@@ -1,0 +1,246 @@
+import {
+  chainFamilyOf,
+  CHAIN_CODES,
+  tokenMessages,
+  type ChainCode,
+  type SecurityReport,
+  type TokenDetailResponse,
+} from '@vaultscope/core';
+import { useState } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Page } from '@/components/ui/page';
+import { messageOf } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+import { cachedScamCheck } from '@/lib/scam-cache';
+import { useTokenDetail } from '../api/token-detail';
+import { detailChain } from '../lib/detail-route';
+import { CopyButton } from './copy-button';
+import { FavouriteHeart } from './favourite-heart';
+import { EvmReport, ScorePanel, SolanaReport } from './score-panel';
+import '../tokens.css';
+
+/** Spec section 2: the text shown while a token's details are not available. */
+export const DETAILS_PENDING_TEXT = tokenMessages.detailsUpdating;
+export const DETAILS_LOADING_TEXT = 'Loading token details...';
+
+export type DetailVariant = 'details' | 'newdetail';
+
+/** What the scam check leaves in the navigation state when the detail answered 404. */
+const scamErrorStateSchema = z.object({ scamError: z.string().min(1) });
+
+const chainLabel = (code: ChainCode) =>
+  CHAIN_CODES.find((chain) => chain.code === code)?.label ?? code;
+
+/**
+ * Token detail for /details/:tokenAddress?chainName=..[&checkScam=true] and
+ * /newdetail/:tokenAddress (spec sections 2 and 4): loading text, then the details, or the
+ * 'updating the details' notice when they are not available.
+ *
+ * In scam-check mode the page shows the scam check's cached `token-data` when its cached address
+ * is this one, and fetches otherwise; a scam check that got 404 arrives with its error in the
+ * navigation state and is not fetched again.
+ */
+export function TokenDetailScreen({ variant }: { variant: DetailVariant }) {
+  const { tokenAddress = '' } = useParams();
+  const [search] = useSearchParams();
+  const chain = detailChain(search.get('chainName'), tokenAddress);
+
+  if (!chain.ok) return <Unavailable message={chain.message} />;
+  return (
+    <TokenDetail
+      // A new token is a new page: its cache check and state start over.
+      key={`${chain.chainName}:${tokenAddress}`}
+      variant={variant}
+      address={tokenAddress}
+      chainName={chain.chainName}
+      checkScam={search.get('checkScam') === 'true'}
+    />
+  );
+}
+
+function TokenDetail({
+  variant,
+  address,
+  chainName,
+  checkScam,
+}: {
+  variant: DetailVariant;
+  address: string;
+  chainName: ChainCode;
+  checkScam: boolean;
+}) {
+  const location = useLocation();
+  const scamError = checkScam
+    ? scamErrorStateSchema.safeParse(location.state).data?.scamError
+    : undefined;
+  // Read once: the cache is the scam check's hand-over, not a live source.
+  const [cached] = useState(() => (checkScam ? cachedScamCheck(address, chainName) : null));
+  const detail = useTokenDetail(address, chainName, { cached, enabled: scamError === undefined });
+
+  if (scamError !== undefined && !detail.data) return <Unavailable message={scamError} />;
+  if (detail.isPending) {
+    return (
+      <Page title={checkScam ? 'Scam check' : 'Token details'}>
+        <p className="detail-loading" role="status">
+          {DETAILS_LOADING_TEXT}
+        </p>
+      </Page>
+    );
+  }
+  if (detail.isError) {
+    return <Unavailable message={messageOf(detail.error, tokenMessages.detailFailed)} />;
+  }
+  return <TokenDetailView detail={detail.data} variant={variant} />;
+}
+
+/** The fallback of spec section 2, with the reason underneath. */
+function Unavailable({ message }: { message: string }) {
+  return (
+    <Page title="Token details">
+      <div className="card" data-testid="detail-unavailable">
+        <EmptyState title={DETAILS_PENDING_TEXT} icon="⏳">
+          <p>{message}</p>
+        </EmptyState>
+      </div>
+    </Page>
+  );
+}
+
+/** The report the Solana rows read: the detail's top-level Solana parts win over the report's. */
+function solanaReport(detail: TokenDetailResponse): SecurityReport {
+  const report = detail.tokenDetails;
+  return {
+    ...report,
+    dexDetails: detail.dexDetails ?? report.dexDetails,
+    holders: detail.holders ?? report.holders,
+    mintable: detail.mintable ?? report.mintable,
+    freezable: detail.freezable ?? report.freezable,
+    metadata: detail.metadata ?? report.metadata,
+    creators: detail.creators ?? report.creators,
+  };
+}
+
+function TokenDetailView({
+  detail,
+  variant,
+}: {
+  detail: TokenDetailResponse;
+  variant: DetailVariant;
+}) {
+  // /details shows pair address, FDV and liquidity only for tokens in our own pool data;
+  // /newdetail always shows them.
+  const showPool = variant === 'newdetail' || detail.isVaultscope !== 0;
+  const lpLocked = detail.tokenDetails.lp_holders?.[0]?.is_locked === 1;
+  const solana = chainFamilyOf(detail.chainName) === 'solana';
+  const subtitle = [detail.symbol, chainLabel(detail.chainName)].filter(Boolean).join(' · ');
+
+  return (
+    <Page
+      title={detail.tokenName}
+      description={subtitle}
+      className="token-detail"
+      actions={
+        <FavouriteHeart
+          framed
+          target={{
+            type: 'DEX',
+            id: detail.id,
+            tokenAddress: detail.tokenAddress,
+            chainName: detail.chainName,
+          }}
+          name={detail.tokenName}
+          isFavourite={detail.is_favourite === 1}
+        />
+      }
+    >
+      <div className="token-detail__grid">
+        <section className="card card--padded token-summary" aria-label="Token summary">
+          <p className="token-summary__label">Price</p>
+          <p className="token-summary__price" data-testid="detail-price">
+            {formatUsd(detail.price)}
+          </p>
+          <dl className="token-summary__facts">
+            <div>
+              <dt>Token address</dt>
+              <dd className="token-summary__address">
+                <span className="mono token-facts__address" data-testid="token-address">
+                  {detail.tokenAddress}
+                </span>
+                <CopyButton value={detail.tokenAddress} label="Copy token address" />
+              </dd>
+            </div>
+            {showPool && (
+              <>
+                <div>
+                  <dt>Pair address</dt>
+                  <dd className="mono token-facts__address" data-testid="pair-address">
+                    {detail.pairAddress ?? '-'}
+                  </dd>
+                </div>
+                <div>
+                  <dt>FDV</dt>
+                  <dd data-testid="detail-fdv">{formatUsd(detail.fdv)}</dd>
+                </div>
+                <div>
+                  <dt>Liquidity</dt>
+                  <dd data-testid="detail-liquidity">
+                    {formatUsd(detail.liquidity)}
+                    {variant === 'newdetail' && lpLocked && (
+                      <span
+                        className="lock-icon"
+                        role="img"
+                        aria-label="Liquidity locked"
+                        title="Liquidity locked"
+                        data-testid="lp-lock"
+                      >
+                        <LockIcon />
+                      </span>
+                    )}
+                  </dd>
+                </div>
+              </>
+            )}
+            <div>
+              <dt>Coin name</dt>
+              <dd>
+                {detail.tokenName}
+                {detail.symbol && <span className="token-summary__symbol"> ({detail.symbol})</span>}
+              </dd>
+            </div>
+            <div>
+              <dt>Price provider</dt>
+              <dd>{detail.priceProvider}</dd>
+            </div>
+            <div>
+              <dt>Chain</dt>
+              <dd>{chainLabel(detail.chainName)}</dd>
+            </div>
+          </dl>
+        </section>
+        <ScorePanel totalScore={detail.totalScore} riskLevel={detail.riskLevel} />
+      </div>
+      {solana ? (
+        <SolanaReport report={solanaReport(detail)} trustedToken={detail.trusted_token} />
+      ) : (
+        <EvmReport report={detail.tokenDetails} />
+      )}
+    </Page>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true" focusable="false">
+      <rect x="5" y="10.5" width="14" height="10" rx="2" fill="currentColor" />
+      <path
+        d="M8 10.5V8a4 4 0 0 1 8 0v2.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

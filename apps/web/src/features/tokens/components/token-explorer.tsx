@@ -1,0 +1,84 @@
+import { isTokenRowClickable, type TokenListItem } from '@vaultscope/core';
+import { useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { tokenDetailPath } from '@/lib/web-links';
+import { useTokenSlider, useTokenTable } from '../api/token-lists';
+import { DEFAULT_TOKEN_FILTER, sameFilter, type TokenFilter } from '../lib/filters';
+import { newDetailPath } from '../lib/links';
+import { TokenFilterBar } from './token-filter-bar';
+import { TokenListTable } from './token-list-table';
+import { TokenSlider } from './token-slider';
+
+/** Id of the Top Gainers heading, where Home's 'New Pools' and 'Top Gainers' buttons scroll to. */
+export const TOP_GAINERS_HEADING_ID = 'top-gainers';
+
+const detailLink = (token: TokenListItem) =>
+  isTokenRowClickable(token.chainName)
+    ? tokenDetailPath(token.tokenAddress, token.chainName)
+    : undefined;
+
+const newDetailLink = (token: TokenListItem) =>
+  isTokenRowClickable(token.chainName)
+    ? newDetailPath(token.tokenAddress, token.chainName)
+    : undefined;
+
+/**
+ * The DEX lists under one filter: the filter bar, the Top Gainers (`/fetch-top`) and New Pools
+ * (`/new-pools`) sliders and the token table (`/check-token`) with Show More. Used by the DEX page
+ * and, below its top strip, by Home.
+ *
+ * `fullScreenLoading`: the DEX page shows one full-screen spinner while nothing has loaded yet.
+ */
+export function TokenExplorer({ fullScreenLoading = false }: { fullScreenLoading?: boolean }) {
+  const [filter, setFilter] = useState<TokenFilter>(DEFAULT_TOKEN_FILTER);
+  const top = useTokenSlider('top', filter);
+  const fresh = useTokenSlider('new', filter);
+  const table = useTokenTable('check', filter);
+
+  const searching =
+    top.isFetching || fresh.isFetching || (table.isFetching && !table.isFetchingNextPage);
+
+  function apply(next: TokenFilter) {
+    if (sameFilter(next, filter)) {
+      // The same search again: read the lists again.
+      void Promise.all([top.refetch(), fresh.refetch(), table.refetch()]);
+    } else {
+      setFilter(next);
+    }
+  }
+
+  const nothingLoaded = top.isPending && fresh.isPending && table.isPending;
+  if (fullScreenLoading && nothingLoaded) {
+    return (
+      <div className="screen-loader screen-loader--full">
+        <Spinner label="Loading tokens" size={28} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="token-explorer">
+      <TokenFilterBar applied={filter} onApply={apply} searching={searching} />
+      <TokenSlider
+        title="Top Gainers"
+        headingId={TOP_GAINERS_HEADING_ID}
+        query={top}
+        linkFor={detailLink}
+        testId="slider-top-gainers"
+      />
+      <TokenSlider
+        title="New Pools"
+        headingId="new-pools"
+        query={fresh}
+        linkFor={newDetailLink}
+        testId="slider-new-pools"
+      />
+      <section className="token-explorer__table" aria-labelledby="all-tokens">
+        <h2 id="all-tokens" className="section-title">
+          All Tokens
+        </h2>
+        <TokenListTable kind="DEX" caption="DEX tokens" query={table} testId="dex-table" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import {
+  isTokenRowClickable,
+  tokenMessages,
+  type CexTokenListItem,
+  type TokenListItem,
+} from '@vaultscope/core';
+import type { ReactNode } from 'react';
+import { TOKEN_TABLE_COLUMNS } from '@/components/token-table/data-table';
+import { TokenCells } from '@/components/token-table/token-cells';
+import { Button } from '@/components/ui/button';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { messageOf } from '@/lib/api-client';
+import { pricePath, tokenDetailPath } from '@/lib/web-links';
+import { FavouriteHeart } from './favourite-heart';
+
+/** Spec section 9: the token table shows 15 skeleton rows while loading. */
+export const TOKEN_TABLE_SKELETON_ROWS = 15;
+export const LIST_ERROR_TEXT = 'Could not load tokens. Please try again.';
+
+type Row = TokenListItem | CexTokenListItem;
+type TableQuery = UseInfiniteQueryResult<InfiniteData<{ tokenDetails: readonly Row[] }>>;
+
+/** Where a row's coin name and price lead, by list (spec section 2). */
+function linksOf(kind: 'DEX' | 'CEX', row: Row): { to?: string; priceTo?: string } {
+  if (kind === 'DEX') {
+    // Solana tokens are not clickable on the DEX lists.
+    return row.chainName && isTokenRowClickable(row.chainName)
+      ? { to: tokenDetailPath(row.tokenAddress, row.chainName) }
+      : {};
+  }
+  // A CEX coin on a research chain opens its detail; one on no chain has only its price page.
+  return {
+    to: row.chainName
+      ? tokenDetailPath(row.tokenAddress, row.chainName)
+      : pricePath(row.tokenAddress),
+    priceTo: pricePath(row.tokenAddress),
+  };
+}
+
+/**
+ * The token table of the DEX and CEX lists (spec section 2): Coin Name, Price, Age, TXN, 5M, 1H,
+ * 6H, 24H, VOL, LIQ, MCAP, FDV; 15 skeleton rows while loading; a heart per row; Show More while
+ * full pages keep coming; a red error text when the list cannot be read.
+ */
+export function TokenListTable({
+  kind,
+  caption,
+  query,
+  testId,
+}: {
+  kind: 'DEX' | 'CEX';
+  caption: string;
+  query: TableQuery;
+  testId?: string;
+}) {
+  const rows = query.data?.pages.flatMap((page) => page.tokenDetails) ?? [];
+  const columns = TOKEN_TABLE_COLUMNS.length;
+  // One clock per render, so the ages in a table agree with each other.
+  const now = new Date();
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <SkeletonRows rows={TOKEN_TABLE_SKELETON_ROWS} columns={columns} />;
+  } else if (query.isError && rows.length === 0) {
+    body = (
+      <tr className="data-table__empty">
+        <td colSpan={columns}>
+          <p className="list-error" role="alert">
+            {messageOf(query.error, LIST_ERROR_TEXT)}
+          </p>
+        </td>
+      </tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <tr className="data-table__empty">
+        <td colSpan={columns}>{tokenMessages.noDataFound}</td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => {
+      const { to, priceTo } = linksOf(kind, row);
+      return (
+        <tr key={row.id} data-testid="token-row" data-chain={row.chainName ?? undefined}>
+          <TokenCells
+            token={row}
+            to={to}
+            priceTo={priceTo}
+            now={now}
+            leading={
+              <FavouriteHeart
+                target={{
+                  type: kind,
+                  id: row.id,
+                  tokenAddress: row.tokenAddress,
+                  chainName: row.chainName,
+                }}
+                name={row.CoinName}
+                isFavourite={row.is_favourite === 1}
+              />
+            }
+          />
+        </tr>
+      );
+    });
+  }
+
+  return (
+    <div className="token-table">
+      <div className="table-wrap" aria-busy={query.isFetching || undefined}>
+        <table className="data-table token-table__table" data-testid={testId}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {TOKEN_TABLE_COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+      {query.isFetchNextPageError && (
+        <p className="list-error" role="alert">
+          {messageOf(query.error, LIST_ERROR_TEXT)}
+        </p>
+      )}
+      {query.hasNextPage && (
+        <div className="show-more">
+          <Button
+            variant="secondary"
+            busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            Show More
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

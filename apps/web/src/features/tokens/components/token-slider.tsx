@@ -1,0 +1,154 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { tokenMessages, type TokenListItem, type TokenListResponse } from '@vaultscope/core';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { messageOf } from '@/lib/api-client';
+import { CARDS_PER_SLIDE, groupIntoSlides } from '../lib/slider';
+import { useSlidesToShow } from '../lib/use-slides-to-show';
+import { TokenCard, TokenCardSkeleton } from './token-card';
+
+const LIST_ERROR_TEXT = 'Could not load tokens. Please try again.';
+
+/**
+ * A DEX slider (spec section 2): cards two per slide, 1, 2 or 3 slides in view by width, previous
+ * and next buttons, 'No data found' when empty. Built on CSS scroll snapping: touch, trackpad and
+ * keyboard scrolling work natively; the buttons move one slide.
+ */
+export function TokenSlider({
+  title,
+  headingId,
+  query,
+  linkFor,
+  testId,
+}: {
+  title: string;
+  headingId: string;
+  query: UseQueryResult<TokenListResponse>;
+  linkFor: (token: TokenListItem) => string | undefined;
+  testId: string;
+}) {
+  const show = useSlidesToShow();
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: true, end: true });
+  const tokens = query.data?.tokenDetails ?? [];
+  const slides = groupIntoSlides(tokens, CARDS_PER_SLIDE);
+  const now = new Date();
+
+  const updateEdges = useCallback(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    const max = track.scrollWidth - track.clientWidth;
+    const start = track.scrollLeft <= 1;
+    const end = track.scrollLeft >= max - 1;
+    setEdges((current) =>
+      current.start === start && current.end === end ? current : { start, end },
+    );
+  }, []);
+
+  // The edges change with the cards and with the number of slides in view.
+  useEffect(updateEdges, [updateEdges, slides.length, show]);
+
+  function move(direction: 1 | -1) {
+    const track = trackRef.current;
+    const slide = track?.querySelector<HTMLElement>('.slider__slide');
+    if (!track || !slide) return;
+    const gap = parseFloat(getComputedStyle(track).columnGap) || 0;
+    track.scrollBy({ left: direction * (slide.offsetWidth + gap), behavior: 'smooth' });
+  }
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div className="slider__track" style={{ '--slides': show } as CSSProperties}>
+        {Array.from({ length: show }, (_, index) => (
+          <div key={index} className="slider__slide">
+            <TokenCardSkeleton />
+            <TokenCardSkeleton />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (query.isError && tokens.length === 0) {
+    content = (
+      <p className="list-error slider__message" role="alert">
+        {messageOf(query.error, LIST_ERROR_TEXT)}
+      </p>
+    );
+  } else if (slides.length === 0) {
+    content = <p className="slider__message">{tokenMessages.noDataFound}</p>;
+  } else {
+    content = (
+      <div
+        ref={trackRef}
+        className="slider__track"
+        style={{ '--slides': show } as CSSProperties}
+        onScroll={updateEdges}
+        // A scrollable region must be reachable by keyboard (arrow keys scroll it).
+        tabIndex={0}
+        role="region"
+        aria-roledescription="carousel"
+        aria-label={`${title} cards`}
+      >
+        {slides.map((pair, index) => (
+          <div
+            key={pair.map((token) => token.id).join('+')}
+            className="slider__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${slides.length}`}
+          >
+            {pair.map((token) => (
+              <TokenCard key={token.id} token={token} to={linkFor(token)} now={now} />
+            ))}
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  const canScroll = slides.length > show;
+  return (
+    <section
+      className={`slider${query.isPlaceholderData ? ' slider--stale' : ''}`}
+      aria-labelledby={headingId}
+      data-testid={testId}
+      data-slides-to-show={show}
+      aria-busy={query.isFetching || undefined}
+    >
+      <div className="slider__head">
+        <h2 id={headingId} className="section-title slider__title" tabIndex={-1}>
+          {title}
+        </h2>
+        {canScroll && (
+          <div className="slider__nav">
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={`Previous ${title}`}
+              disabled={edges.start}
+              onClick={() => move(-1)}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={`Next ${title}`}
+              disabled={edges.end}
+              onClick={() => move(1)}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        )}
+      </div>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * The /CEX sample transactions of spec section 2: twenty hard-coded exchange transactions
+ * (deposits, withdrawals and trades). They are illustration only, never sent anywhere, and the
+ * screen labels them as samples.
+ */
+export type SampleTransactionType = 'deposit' | 'withdrawal' | 'trade';
+
+export interface SampleTransaction {
+  id: string;
+  type: SampleTransactionType;
+  exchange: string;
+  /** What moved: an asset for deposits and withdrawals, a pair for trades. */
+  asset: string;
+  /** Amount as a decimal string, in units of the asset (the base asset for trades). */
+  amount: string;
+  valueUsd: number;
+  /** ISO-8601. */
+  time: string;
+  status: 'completed' | 'pending';
+}
+
+export const SAMPLE_TRANSACTIONS: readonly SampleTransaction[] = [
+  {
+    id: 'cex-s01',
+    type: 'deposit',
+    exchange: 'Binance',
+    asset: 'BTC',
+    amount: '0.25',
+    valueUsd: 23750,
+    time: '2025-05-02T09:14:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s02',
+    type: 'trade',
+    exchange: 'Binance',
+    asset: 'BTC/USDT',
+    amount: '0.1',
+    valueUsd: 9500,
+    time: '2025-05-02T09:31:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s03',
+    type: 'withdrawal',
+    exchange: 'Coinbase',
+    asset: 'ETH',
+    amount: '1.5',
+    valueUsd: 4950,
+    time: '2025-05-02T11:02:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s04',
+    type: 'deposit',
+    exchange: 'Kraken',
+    asset: 'USDT',
+    amount: '2500',
+    valueUsd: 2500,
+    time: '2025-05-02T12:45:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s05',
+    type: 'trade',
+    exchange: 'Kraken',
+    asset: 'SOL/USDT',
+    amount: '12',
+    valueUsd: 2160,
+    time: '2025-05-02T13:20:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s06',
+    type: 'trade',
+    exchange: 'OKX',
+    asset: 'ETH/BTC',
+    amount: '0.8',
+    valueUsd: 2640,
+    time: '2025-05-02T15:08:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s07',
+    type: 'withdrawal',
+    exchange: 'Binance',
+    asset: 'BNB',
+    amount: '4',
+    valueUsd: 2520,
+    time: '2025-05-02T16:40:00Z',
+    status: 'pending',
+  },
+  {
+    id: 'cex-s08',
+    type: 'deposit',
+    exchange: 'Coinbase',
+    asset: 'USDC',
+    amount: '1000',
+    valueUsd: 1000,
+    time: '2025-05-03T08:05:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s09',
+    type: 'trade',
+    exchange: 'Coinbase',
+    asset: 'AVAX/USDC',
+    amount: '30',
+    valueUsd: 1050,
+    time: '2025-05-03T08:22:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s10',
+    type: 'withdrawal',
+    exchange: 'OKX',
+    asset: 'SOL',
+    amount: '20',
+    valueUsd: 3600,
+    time: '2025-05-03T10:11:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s11',
+    type: 'deposit',
+    exchange: 'Bybit',
+    asset: 'ETH',
+    amount: '0.75',
+    valueUsd: 2475,
+    time: '2025-05-03T12:30:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s12',
+    type: 'trade',
+    exchange: 'Bybit',
+    asset: 'MATIC/USDT',
+    amount: '1500',
+    valueUsd: 1050,
+    time: '2025-05-03T13:47:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s13',
+    type: 'trade',
+    exchange: 'Binance',
+    asset: 'DOGE/USDT',
+    amount: '8000',
+    valueUsd: 1280,
+    time: '2025-05-03T15:15:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s14',
+    type: 'withdrawal',
+    exchange: 'Kraken',
+    asset: 'BTC',
+    amount: '0.05',
+    valueUsd: 4750,
+    time: '2025-05-03T18:02:00Z',
+    status: 'pending',
+  },
+  {
+    id: 'cex-s15',
+    type: 'deposit',
+    exchange: 'OKX',
+    asset: 'USDT',
+    amount: '5000',
+    valueUsd: 5000,
+    time: '2025-05-04T07:58:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s16',
+    type: 'trade',
+    exchange: 'OKX',
+    asset: 'BTC/USDT',
+    amount: '0.04',
+    valueUsd: 3800,
+    time: '2025-05-04T08:16:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s17',
+    type: 'withdrawal',
+    exchange: 'Coinbase',
+    asset: 'USDC',
+    amount: '750',
+    valueUsd: 750,
+    time: '2025-05-04T10:44:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s18',
+    type: 'deposit',
+    exchange: 'Binance',
+    asset: 'SOL',
+    amount: '15',
+    valueUsd: 2700,
+    time: '2025-05-04T12:09:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s19',
+    type: 'trade',
+    exchange: 'Bybit',
+    asset: 'ETH/USDT',
+    amount: '2',
+    valueUsd: 6600,
+    time: '2025-05-04T14:33:00Z',
+    status: 'completed',
+  },
+  {
+    id: 'cex-s20',
+    type: 'withdrawal',
+    exchange: 'Bybit',
+    asset: 'USDT',
+    amount: '1200',
+    valueUsd: 1200,
+    time: '2025-05-04T16:50:00Z',
+    status: 'completed',
+  },
+];

@@ -1,0 +1,260 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  favouriteMessages,
+  ICO_DEFAULT_IMAGE,
+  type ChainCode,
+  type FavouriteType,
+  type IcoListItem,
+} from '@vaultscope/core';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '@/components/toast/toast-store';
+import { TOKEN_TABLE_COLUMNS } from '@/components/token-table/data-table';
+import { TokenCells } from '@/components/token-table/token-cells';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { messageOf } from '@/lib/api-client';
+import { formatDate, formatUsd } from '@/lib/format';
+import { pricePath, privateSaleDetailPath, tokenDetailPath } from '@/lib/web-links';
+import { useDeleteWatchlistItem } from '../api/delete-watchlist-item';
+import type { Watchlist } from '../api/get-watchlist';
+
+export const ICO_WATCH_COLUMNS = [
+  'Token Name',
+  'Round',
+  'Total Raised',
+  'Pre-Valuation',
+  'Category',
+  'Date',
+] as const;
+
+/** Spec section 9: skeleton columns 12 for DEX/CEX and 6 for ICO. */
+const SKELETON_ROWS = 5;
+export const EMPTY_TEXT = 'Data not available';
+const LIST_ERROR_TEXT = 'Could not load your watch list. Please try again.';
+
+type WatchQuery = UseQueryResult<Watchlist>;
+
+/** Table frame shared by the three tabs: headings, an action column, and the list states. */
+function WatchTable({
+  caption,
+  columns,
+  query,
+  count,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  query: WatchQuery;
+  count: number;
+  children: ReactNode;
+}) {
+  const span = columns.length + 1;
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <SkeletonRows rows={SKELETON_ROWS} columns={columns.length} trailing={1} />;
+  } else if (query.isError) {
+    body = (
+      <tr className="data-table__empty">
+        <td colSpan={span}>
+          <p className="list-error" role="alert">
+            {messageOf(query.error, LIST_ERROR_TEXT)}
+          </p>
+        </td>
+      </tr>
+    );
+  } else if (count === 0) {
+    body = (
+      <tr className="data-table__empty">
+        <td colSpan={span}>{EMPTY_TEXT}</td>
+      </tr>
+    );
+  } else {
+    body = children;
+  }
+  return (
+    <div className="table-wrap" aria-busy={query.isFetching || undefined}>
+      <table className="data-table watch-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col" className="data-table__action">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The per-row remove button (delete-watchlist). */
+function RemoveButton({
+  itemId,
+  type,
+  name,
+  userId,
+}: {
+  itemId: string;
+  type: FavouriteType;
+  name: string;
+  userId: string;
+}) {
+  const remove = useDeleteWatchlistItem();
+  const busy = remove.isPending;
+  return (
+    <td className="data-table__action">
+      <button
+        type="button"
+        className="icon-btn watch-remove"
+        aria-label={`Remove ${name} from watch list`}
+        title="Remove from watch list"
+        aria-busy={busy || undefined}
+        onClick={() => {
+          if (busy) return;
+          remove.mutate(
+            { itemId, type, userId },
+            {
+              onSuccess: (response) => toast.success(response.message),
+              onError: () => toast.error(favouriteMessages.deleteFailed),
+            },
+          );
+        }}
+      >
+        {busy ? <Spinner /> : <TrashIcon />}
+      </button>
+    </td>
+  );
+}
+
+/** Opens `to` when the row (outside its links and buttons) is clicked. */
+function useRowOpener() {
+  const navigate = useNavigate();
+  return (to: string | undefined) => (event: MouseEvent<HTMLTableRowElement>) => {
+    if (!to || (event.target as Element).closest('a, button')) return;
+    void navigate(to);
+  };
+}
+
+export function TokenWatchTable({
+  kind,
+  userId,
+  query,
+  isClickable,
+}: {
+  kind: 'DEX' | 'CEX';
+  userId: string;
+  query: WatchQuery;
+  isClickable: (chainName: ChainCode | null) => boolean;
+}) {
+  const entries = query.data?.[kind] ?? [];
+  const openRow = useRowOpener();
+  // One clock per render, so the ages in a table agree with each other.
+  const now = new Date();
+  return (
+    <WatchTable
+      caption={`${kind} watch list`}
+      columns={TOKEN_TABLE_COLUMNS}
+      query={query}
+      count={entries.length}
+    >
+      {entries.map(({ itemId, item }) => {
+        let to: string | undefined;
+        if (isClickable(item.chainName)) {
+          // A CEX coin that lives on no research chain has a market page, not a chain detail.
+          to = item.chainName
+            ? tokenDetailPath(item.tokenAddress, item.chainName)
+            : pricePath(item.tokenAddress);
+        }
+        return (
+          <tr
+            key={itemId}
+            className={to ? 'data-table__row--link' : undefined}
+            onClick={openRow(to)}
+          >
+            <TokenCells token={item} to={to} now={now} />
+            <RemoveButton itemId={itemId} type={kind} name={item.CoinName} userId={userId} />
+          </tr>
+        );
+      })}
+    </WatchTable>
+  );
+}
+
+export function IcoWatchTable({ userId, query }: { userId: string; query: WatchQuery }) {
+  const entries = query.data?.ICO ?? [];
+  const openRow = useRowOpener();
+  return (
+    <WatchTable
+      caption="ICO watch list"
+      columns={ICO_WATCH_COLUMNS}
+      query={query}
+      count={entries.length}
+    >
+      {entries.map(({ itemId, item }) => (
+        <IcoRow key={itemId} itemId={itemId} item={item} userId={userId} openRow={openRow} />
+      ))}
+    </WatchTable>
+  );
+}
+
+function IcoRow({
+  itemId,
+  item,
+  userId,
+  openRow,
+}: {
+  itemId: string;
+  item: IcoListItem;
+  userId: string;
+  openRow: ReturnType<typeof useRowOpener>;
+}) {
+  const to = privateSaleDetailPath(item._id);
+  return (
+    <tr className="data-table__row--link" onClick={openRow(to)}>
+      <th scope="row">
+        <Link to={to} className="watch-ico-name">
+          <FallbackImage
+            src={item.image}
+            fallback={ICO_DEFAULT_IMAGE}
+            alt=""
+            width={24}
+            height={24}
+            className="watch-ico-name__image"
+          />
+          <span>{item.tokenName}</span>
+        </Link>
+      </th>
+      <td>{item.Round ?? '-'}</td>
+      <td>{formatUsd(item.totalRaised)}</td>
+      <td>{formatUsd(item.preValuation)}</td>
+      <td>
+        <span className="badge">{item.category}</span>
+      </td>
+      <td>{formatDate(item.Date)}</td>
+      <RemoveButton itemId={itemId} type="ICO" name={item.tokenName} userId={userId} />
+    </tr>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v6M14 11v6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
