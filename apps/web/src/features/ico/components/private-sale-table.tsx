@@ -3,8 +3,7 @@ import type { IcoListItem } from '@vaultscope/core';
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/toast/toast-store';
-import { Button } from '@/components/ui/button';
-import { SkeletonRows } from '@/components/ui/skeleton';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api-client';
 import { formatDate, formatUsd } from '@/lib/format';
@@ -64,99 +63,55 @@ export function PrivateSaleTable({ filter }: { filter: IcoListFilter }) {
     }
   }
 
-  let body;
-  if (list.isPending) {
-    body = <SkeletonRows rows={SKELETON_ROWS} columns={PRIVATE_SALE_COLUMNS.length} />;
-  } else if (list.isError && rows.length === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={PRIVATE_SALE_COLUMNS.length}>
-          <p className="list-error" role="alert">
-            {messageOf(list.error, LIST_ERROR_TEXT)}
-          </p>
-        </td>
-      </tr>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={PRIVATE_SALE_COLUMNS.length}>No data found</td>
-      </tr>
-    );
-  } else {
-    body = rows.map((item) => (
-      <tr
-        key={item._id}
-        className="data-table__row--link"
-        aria-busy={opening === item._id || undefined}
-        onClick={(event) => {
-          // The name link handles its own clicks; the rest of the row opens the project too.
-          if ((event.target as Element).closest('a, button')) return;
-          void open(item);
-        }}
-      >
-        <th scope="row">
-          <Link
-            to={privateSaleDetailPath(item._id)}
-            className="ico-name"
-            onClick={(event) => {
-              if (!isPlainClick(event)) return;
-              event.preventDefault();
-              void open(item);
-            }}
-          >
-            <ProjectImage src={item.image} size={28} className="ico-name__image" />
-            <span className="ico-name__text">{item.tokenName}</span>
-            {opening === item._id && <Spinner label={`Opening ${item.tokenName}`} />}
-          </Link>
-        </th>
-        <td>{item.Round ?? '-'}</td>
-        <td>{formatUsd(item.totalRaised)}</td>
-        <td>{formatUsd(item.preValuation)}</td>
-        <td>
-          <span className="badge">{item.category}</span>
-        </td>
-        <td>{formatDate(item.Date)}</td>
-      </tr>
-    ));
-  }
-
   return (
-    <div className="private-sale__list">
-      <div
-        className={`table-wrap${searching ? ' table-wrap--stale' : ''}`}
-        aria-busy={list.isFetching || undefined}
-      >
-        <table className="data-table ico-table" data-testid={`ico-table-${filter.status}`}>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {PRIVATE_SALE_COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{body}</tbody>
-        </table>
-      </div>
-      {list.isFetchNextPageError && (
-        <p className="list-error" role="alert">
-          {messageOf(list.error, LIST_ERROR_TEXT)}
-        </p>
-      )}
-      {list.hasNextPage && !searching && (
-        <div className="show-more">
-          <Button
-            variant="secondary"
-            busy={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            Show More
-          </Button>
-        </div>
-      )}
-    </div>
+    <PagedTable
+      query={list}
+      rowCount={rows.length}
+      caption={caption}
+      columns={PRIVATE_SALE_COLUMNS}
+      skeletonRows={SKELETON_ROWS}
+      errorText={LIST_ERROR_TEXT}
+      emptyText="No data found"
+      className="private-sale__list"
+      tableClassName="ico-table"
+      testId={`ico-table-${filter.status}`}
+      stale={searching}
+    >
+      {rows.map((item) => (
+        <tr
+          key={item._id}
+          className="data-table__row--link"
+          aria-busy={opening === item._id || undefined}
+          onClick={(event) => {
+            // The name link handles its own clicks; the rest of the row opens the project too.
+            if ((event.target as Element).closest('a, button')) return;
+            void open(item);
+          }}
+        >
+          <th scope="row">
+            <Link
+              to={privateSaleDetailPath(item._id)}
+              className="ico-name"
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                void open(item);
+              }}
+            >
+              <ProjectImage src={item.image} size={28} className="ico-name__image" />
+              <span className="ico-name__text">{item.tokenName}</span>
+              {opening === item._id && <Spinner label={`Opening ${item.tokenName}`} />}
+            </Link>
+          </th>
+          <td>{item.Round ?? '-'}</td>
+          <td>{formatUsd(item.totalRaised)}</td>
+          <td>{formatUsd(item.preValuation)}</td>
+          <td>
+            <span className="badge">{item.category}</span>
+          </td>
+          <td>{formatDate(item.Date)}</td>
+        </tr>
+      ))}
+    </PagedTable>
   );
 }

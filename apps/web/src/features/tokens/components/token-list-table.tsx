@@ -5,12 +5,9 @@ import {
   type CexTokenListItem,
   type TokenListItem,
 } from '@vaultscope/core';
-import type { ReactNode } from 'react';
 import { TOKEN_TABLE_COLUMNS } from '@/components/token-table/data-table';
 import { TokenCells } from '@/components/token-table/token-cells';
-import { Button } from '@/components/ui/button';
-import { SkeletonRows } from '@/components/ui/skeleton';
-import { messageOf } from '@/lib/api-client';
+import { PagedTable } from '@/components/ui/paged-table';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
 import { FavouriteHeart } from './favourite-heart';
 
@@ -55,90 +52,47 @@ export function TokenListTable({
   testId?: string;
 }) {
   const rows = query.data?.pages.flatMap((page) => page.tokenDetails) ?? [];
-  const columns = TOKEN_TABLE_COLUMNS.length;
   // One clock per render, so the ages in a table agree with each other.
   const now = new Date();
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <SkeletonRows rows={TOKEN_TABLE_SKELETON_ROWS} columns={columns} />;
-  } else if (query.isError && rows.length === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={columns}>
-          <p className="list-error" role="alert">
-            {messageOf(query.error, LIST_ERROR_TEXT)}
-          </p>
-        </td>
-      </tr>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={columns}>{tokenMessages.noDataFound}</td>
-      </tr>
-    );
-  } else {
-    body = rows.map((row) => {
-      const { to, priceTo } = linksOf(kind, row);
-      return (
-        <tr key={row.id} data-testid="token-row" data-chain={row.chainName ?? undefined}>
-          <TokenCells
-            token={row}
-            to={to}
-            priceTo={priceTo}
-            now={now}
-            leading={
-              <FavouriteHeart
-                target={{
-                  type: kind,
-                  id: row.id,
-                  tokenAddress: row.tokenAddress,
-                  chainName: row.chainName,
-                }}
-                name={row.CoinName}
-                isFavourite={row.is_favourite === 1}
-              />
-            }
-          />
-        </tr>
-      );
-    });
-  }
-
   return (
-    <div className="token-table">
-      <div className="table-wrap" aria-busy={query.isFetching || undefined}>
-        <table className="data-table token-table__table" data-testid={testId}>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {TOKEN_TABLE_COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{body}</tbody>
-        </table>
-      </div>
-      {query.isFetchNextPageError && (
-        <p className="list-error" role="alert">
-          {messageOf(query.error, LIST_ERROR_TEXT)}
-        </p>
-      )}
-      {query.hasNextPage && (
-        <div className="show-more">
-          <Button
-            variant="secondary"
-            busy={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Show More
-          </Button>
-        </div>
-      )}
-    </div>
+    <PagedTable
+      query={query}
+      rowCount={rows.length}
+      caption={caption}
+      columns={TOKEN_TABLE_COLUMNS}
+      skeletonRows={TOKEN_TABLE_SKELETON_ROWS}
+      errorText={LIST_ERROR_TEXT}
+      emptyText={tokenMessages.noDataFound}
+      className="token-table"
+      tableClassName="token-table__table"
+      testId={testId}
+    >
+      {rows.map((row) => {
+        const { to, priceTo } = linksOf(kind, row);
+        return (
+          <tr key={row.id} data-testid="token-row" data-chain={row.chainName ?? undefined}>
+            <TokenCells
+              token={row}
+              to={to}
+              priceTo={priceTo}
+              now={now}
+              leading={
+                <FavouriteHeart
+                  target={{
+                    type: kind,
+                    id: row.id,
+                    tokenAddress: row.tokenAddress,
+                    chainName: row.chainName,
+                  }}
+                  name={row.CoinName}
+                  isFavourite={row.is_favourite === 1}
+                />
+              }
+            />
+          </tr>
+        );
+      })}
+    </PagedTable>
   );
 }

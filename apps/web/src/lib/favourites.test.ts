@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { FavouriteRefusedError, favouriteErrorMessage } from './toggle-favourite';
+import { FavouriteRefusedError, favouriteErrorMessage } from './favourites';
 
 describe('favouriteErrorMessage (spec section 8)', () => {
   it("uses the server's message, else 'Something went wrong.'", () => {
