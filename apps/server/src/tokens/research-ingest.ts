@@ -164,8 +164,8 @@ function marketRows(market: CexMarket, provider: string, now: Date) {
 
 /**
  * Rebuilds the DEX list read model: one row per token with its primary pool's figures (the
- * pool with the largest reserve; ties go to the older pool) and its stored score. One
- * statement; readers keep seeing the previous rows until the transaction commits.
+ * pool with the largest reserve; ties go to the older pool) and its stored score, in the
+ * caller's transaction: readers keep seeing the previous rows until it commits.
  */
 export async function rebuildTokenList(tx: Pick<Database, 'execute'>): Promise<void> {
   await tx.execute(sql`delete from ${dexTokenList}`);
