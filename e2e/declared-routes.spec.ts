@@ -1,6 +1,6 @@
 import { expect, test, topBar } from './support/fixtures';
 
-test.describe('Research and wallet screens (frames until their issues land)', () => {
+test.describe('Declared routes and the wallet frames', () => {
   test('/private-sale has Active and Upcoming tabs', async ({ page }) => {
     await page.goto('/private-sale');
     await expect(page.getByRole('tab', { name: 'Active' })).toHaveAttribute(
