@@ -8,3 +8,4 @@ export * from './ico/schemas';
 export * from './favourites/schemas';
 export * from './tokens/index';
 export * from './score/index';
+export * from './wallet/index';

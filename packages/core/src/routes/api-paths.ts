@@ -61,6 +61,36 @@ export const apiPaths = {
     delete: '/api/watchlist/delete-watchlist',
     allOf: (userId: string) => `/api/watchlist/get-all-watchlist/${encodeURIComponent(userId)}`,
   },
+  /**
+   * The custodial wallet (spec section 7's wallet service). Paths the spec shows are kept exactly;
+   * the unlock, lock, fee and faucet calls it leaves open follow the same style.
+   */
+  wallet: {
+    login: '/wallet/login',
+    setPassword: '/wallet/setPassword',
+    unlock: '/wallet/unlock',
+    lock: '/wallet/lock',
+    updateWalletStatus: '/api/user/update-wallet-status',
+    generateEvm: '/wallet/wallet/generateEvmWallet',
+    generateSolana: '/wallet/wallet/genSolWallet',
+    assetsByChain: '/wallet/wallet/getAssetsByChain',
+    solanaKey: '/wallet/wallet/getSolanaPKey',
+    evmKey: '/wallet/wallet/getPublicKeyEvmGenerated',
+    checkNetworkMode: '/wallet/wallet/checkNetworkMode',
+    switchNetworks: '/wallet/wallet/switchNetworks',
+    allChainAssets: '/wallet/wallet/getAllChainAssets',
+    transactions: '/wallet/wallet/getTransactions',
+    sendEth: '/wallet/wallet/sendEth',
+    sendErc20: '/wallet/wallet/sendErc20',
+    sendSol: '/wallet/wallet/sendSol',
+    sendSplToken: '/wallet/wallet/sendSplToken',
+    estimateFee: '/wallet/wallet/estimateFee',
+    /** Dev only: funds the caller's wallet on a local chain. */
+    faucet: '/wallet/dev/faucet',
+    /** A transaction read from the chain, for the app's page of a local transaction. */
+    chainTransaction: (chainId: number, hash: string) =>
+      `/api/chain/${chainId}/tx/${encodeURIComponent(hash)}`,
+  },
 } as const;
 
 /** Path prefixes served by the API (the rest is the web app). Used by the dev proxy. */

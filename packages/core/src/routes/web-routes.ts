@@ -34,6 +34,8 @@ export const webRoutes = {
   upcomingCoin: '/upcoming-coin',
   dexxxx: '/dexxxx',
   devOutbox: '/dev/outbox',
+  /** The app's own page of a transaction on a local chain (real chains link to an explorer). */
+  transaction: '/tx/:chainId/:hash',
 } as const;
 
 /**

@@ -1,0 +1,5 @@
+export * from './amounts';
+export * from './display';
+export * from './messages';
+export * from './networks';
+export * from './schemas';
