@@ -71,6 +71,9 @@ export default defineConfig({
       WEB_DIST_DIR,
       MAIL_TRANSPORT: 'outbox',
       LOG_LEVEL: 'warn',
+      // The server starts the local chains itself (state under DATA_DIR); free ports let
+      // several runs share the machine.
+      DEVNET_BASE_PORT: '0',
     },
   },
 });

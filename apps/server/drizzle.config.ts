@@ -8,6 +8,7 @@ export default defineConfig({
     './src/ico/ico-tables.ts',
     './src/favourites/favourites-tables.ts',
     './src/tokens/research-tables.ts',
+    './src/wallet/wallet-tables.ts',
   ],
   out: './drizzle',
 });

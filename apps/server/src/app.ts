@@ -36,6 +36,17 @@ import { TokenListIndex } from './tokens/token-list-index';
 import { TokenResearch } from './tokens/token-research';
 import { TokensRepository } from './tokens/tokens-repository';
 import { tokensRoutes } from './tokens/tokens-routes';
+import type { DevnetClient } from '@vaultscope/devnet';
+import type { KdfSettings } from './wallet/key-vault';
+import { UnlockedWallets } from './wallet/unlocked-wallets';
+import { faucetRoutes } from './wallet/faucet-routes';
+import { SendRecords } from './wallet/send-records';
+import { WalletChains } from './wallet/wallet-chains';
+import { walletPortfolioRoutes } from './wallet/wallet-portfolio-routes';
+import { walletRoutes } from './wallet/wallet-routes';
+import { walletSendRoutes } from './wallet/wallet-send-routes';
+import { WalletSends } from './wallet/wallet-sends';
+import { WalletService } from './wallet/wallet-service';
 
 export interface Services {
   clock: Clock;
@@ -49,6 +60,9 @@ export interface Services {
   favourites: FavouritesRepository;
   research: TokenResearch;
   researchIngest: ResearchIngest;
+  wallet: WalletService;
+  walletChains: WalletChains;
+  walletSends: WalletSends;
 }
 
 declare module 'fastify' {
@@ -68,6 +82,10 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Load the shipped snapshots into an empty database (default true). */
   loadSnapshots?: boolean;
+  /** Local chains to use instead of starting them (tests share one across app restarts). */
+  devnet?: DevnetClient;
+  /** Wallet password KDF cost; tests lower it, everything else keeps OWASP's setting. */
+  walletKdf?: KdfSettings;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -126,6 +144,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const loaded = await researchIngest.loadIfEmpty();
     if (loaded) app.log.info({ ...loaded }, 'research data loaded');
   }
+  const walletChains = await WalletChains.open(config, app.log, options.devnet);
+  app.addHook('onClose', () => walletChains.close());
+  const unlockedWallets = new UnlockedWallets(clock, config.WALLET_UNLOCK_MINUTES * 60_000);
+  app.addHook('onClose', async () => unlockedWallets.lockAll());
+  const wallet = new WalletService(db, clock, throttle, unlockedWallets, options.walletKdf);
+  const walletSends = new WalletSends(new SendRecords(db, clock), wallet, walletChains, app.log);
+  app.addHook('onClose', () => walletSends.close());
   app.decorate('config', config);
   app.decorate('db', { handle });
   app.decorate('services', {
@@ -138,6 +163,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     favourites,
     research,
     researchIngest,
+    wallet,
+    walletChains,
+    walletSends,
     accounts: new Accounts(db, clock, sessions, throttle, notifications),
     passwordReset: new PasswordReset(db, clock, sessions, throttle, mail, notifications),
   });
@@ -178,8 +206,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  await app.register(walletRoutes);
+  await app.register(walletSendRoutes);
+  await app.register(walletPortfolioRoutes);
+  if (config.DEV_TOOLS && walletChains.devnet)
+    await app.register(faucetRoutes, { devnet: walletChains.devnet });
   if (config.DEV_TOOLS && mail instanceof OutboxTransport)
     await app.register(outboxRoutes, { outbox: mail });
+
+  // Sends a previous process left in flight: finished in the background, never blocking start-up.
+  void walletSends.startReconciliation();
 
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
   await registerWebApp(app, config.WEB_DIST_DIR);

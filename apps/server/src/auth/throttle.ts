@@ -18,6 +18,8 @@ export const THROTTLE_RULES = {
   resetRequestPerAccount: { limit: 5, windowMs: 15 * 60_000 },
   resetRequestPerAddress: { limit: 20, windowMs: 15 * 60_000 },
   resetVerifyPerAddress: { limit: 20, windowMs: 15 * 60_000 },
+  walletPasswordPerUser: { limit: 5, windowMs: 15 * 60_000 },
+  walletPasswordPerAddress: { limit: 20, windowMs: 15 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
 export interface ThrottleKey {
@@ -108,5 +110,13 @@ export const throttleKeys = {
   resetVerifyAddress: (ip: string): ThrottleKey => ({
     key: `reset-verify:address:${ip}`,
     rule: THROTTLE_RULES.resetVerifyPerAddress,
+  }),
+  walletPasswordUser: (userId: string): ThrottleKey => ({
+    key: `wallet-password:user:${userId}`,
+    rule: THROTTLE_RULES.walletPasswordPerUser,
+  }),
+  walletPasswordAddress: (ip: string): ThrottleKey => ({
+    key: `wallet-password:address:${ip}`,
+    rule: THROTTLE_RULES.walletPasswordPerAddress,
   }),
 };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CHAINS } from '@vaultscope/core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -58,12 +59,43 @@ const envSchema = z.object({
     .transform((file) => path.resolve(repoRoot, file)),
   /** How long an anonymous token list or detail answer may be served from memory; 0 turns it off. */
   RESEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /**
+   * Start local chains (packages/devnet) for every wallet chain without an `RPC_URL_<id>`.
+   * Defaults to on, except in production.
+   */
+  DEVNET: booleanFlag.optional(),
+  /** Port of the first local chain (the others follow); 0 picks free ports. */
+  DEVNET_BASE_PORT: z.coerce.number().int().min(0).max(65000).default(8545),
+  /** Where the local chains keep their state; defaults to `<DATA_DIR>/devnet`. */
+  DEVNET_DATA_DIR: z.string().min(1).optional(),
+  /** How long an unlocked wallet stays unlocked without a new password entry. */
+  WALLET_UNLOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  ...rpcUrlSettings(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS'> & {
-  /** Dev-only routes (mail outbox). Off in production unless asked for. */
+/** `RPC_URL_1`, `RPC_URL_137`, … `RPC_URL_103`: a chain's JSON-RPC URL; unset means the local chain. */
+function rpcUrlSettings() {
+  return Object.fromEntries(
+    CHAINS.map((chain) => [`RPC_URL_${chain.id}`, optionalUrl(`RPC_URL_${chain.id}`)]),
+  ) as Record<`RPC_URL_${(typeof CHAINS)[number]['id']}`, ReturnType<typeof optionalUrl>>;
+}
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS' | 'DEVNET' | 'DEVNET_DATA_DIR'> & {
+  /** Dev-only routes (mail outbox, wallet faucet). Off in production unless asked for. */
   DEV_TOOLS: boolean;
+  DEVNET: boolean;
+  DEVNET_DATA_DIR: string;
 };
+
+/** The configured RPC URL of a chain, or undefined for the local chain. */
+export function rpcUrlOf(config: Config, chainId: number): string | undefined {
+  return (config as unknown as Record<string, string | undefined>)[`RPC_URL_${chainId}`];
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -85,7 +117,13 @@ export function loadConfig(
       'Invalid configuration:\n  - SMTP_URL: required when MAIL_TRANSPORT=smtp',
     );
   }
-  return { ...config, DEV_TOOLS: config.DEV_TOOLS ?? config.NODE_ENV !== 'production' };
+  const production = config.NODE_ENV === 'production';
+  return {
+    ...config,
+    DEV_TOOLS: config.DEV_TOOLS ?? !production,
+    DEVNET: config.DEVNET ?? !production,
+    DEVNET_DATA_DIR: config.DEVNET_DATA_DIR ?? path.join(config.DATA_DIR, 'devnet'),
+  };
 }
 
 /** Reads `.env` at the repository root when there is one; real environment variables win. */

@@ -18,8 +18,14 @@ export const REDACTED_PATHS = [
   '*.privateKey',
   '*.secretKey',
   '*.mnemonic',
+  '*.secret',
+  '*.sealedKey',
+  '*.signedTransaction',
+  // Provider RPC URLs often carry an API key in the path or query.
+  '*.rpcUrl',
   'password',
   'token',
+  'secret',
 ];
 
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions {

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import type { Clock } from '../lib/clock';
 import { loadConfig } from '../lib/config';
 import { type DatabaseHandle, openDatabase } from '../lib/db/client';
+import type { DevnetClient } from '@vaultscope/devnet';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -22,7 +23,10 @@ export class TestClock implements Clock {
  * A fresh database per test file: PGlite in memory, or a new database on the PostgreSQL
  * server of `TEST_DATABASE_URL` when the suite runs in its postgres project.
  */
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
     const handle = await openDatabase({ dataDir: 'memory://' });
@@ -58,10 +62,13 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { loadSnapshots?: boolean } = {},
+  options: { loadSnapshots?: boolean; devnet?: DevnetClient; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const clock = new TestClock();
-  const { handle, drop } = await openTestDatabase();
+  // A given database outlives this app (a restart test opens a second app on it).
+  const { handle, drop } = options.database
+    ? { handle: options.database, drop: undefined }
+    : await openTestDatabase();
   const lines: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -73,6 +80,8 @@ export async function startTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'debug',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Tests that need chains pass a shared devnet (see wallet-test-kit) or turn this on.
+    DEVNET: 'false',
     ...env,
   });
   const app = await buildApp({
@@ -81,6 +90,9 @@ export async function startTestApp(
     clock,
     logStream,
     loadSnapshots: options.loadSnapshots ?? false,
+    devnet: options.devnet,
+    // Low argon2id cost for speed in tests; the KDF itself is covered by key-vault.test.ts.
+    walletKdf: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
   });
   await app.ready();
   return {
@@ -90,8 +102,10 @@ export async function startTestApp(
     request: (options) => app.inject(options),
     close: async () => {
       await app.close();
-      await handle.close();
-      await drop();
+      if (drop) {
+        await handle.close();
+        await drop();
+      }
     },
   };
 }

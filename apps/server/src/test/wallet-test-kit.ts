@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiPaths } from '@vaultscope/core';
+import { type Devnet, type DevnetChainId, startDevnet } from '@vaultscope/devnet';
+import { signupAndLogin, type TestApp } from './test-app';
+
+/** Local chains for one test file, on free ports in a temporary directory. */
+export async function startTestDevnet(
+  chains?: readonly DevnetChainId[],
+): Promise<Devnet & { remove: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vaultscope-wallet-'));
+  const devnet = await startDevnet({ dataDir, basePort: 0, chains });
+  return Object.assign(devnet, {
+    remove: async () => {
+      await devnet.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+export const WALLET_PASSWORD = 'wallet pass phrase 1';
+
+/**
+ * A user with a connected wallet: logged in, wallet password set (which unlocks), EVM and
+ * Solana keys generated.
+ */
+export async function connectWallet(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const user = await signupAndLogin(t, overrides);
+  const set = await t.request({
+    method: 'POST',
+    url: apiPaths.wallet.setPassword,
+    headers: user.auth,
+    payload: { email: user.email, password: WALLET_PASSWORD },
+  });
+  if (set.statusCode !== 200) throw new Error(`setPassword failed: ${set.body}`);
+  const evm = await t.request({
+    method: 'POST',
+    url: apiPaths.wallet.generateEvm,
+    headers: user.auth,
+  });
+  const solana = await t.request({
+    method: 'POST',
+    url: apiPaths.wallet.generateSolana,
+    headers: user.auth,
+  });
+  if (evm.statusCode !== 200 || solana.statusCode !== 200)
+    throw new Error(`wallet generation failed: ${evm.body} ${solana.body}`);
+  return {
+    ...user,
+    evmAddress: (evm.json() as { data: { address: `0x${string}` } }).data.address,
+    solanaAddress: (solana.json() as { data: { address: string } }).data.address,
+  };
+}

@@ -1,0 +1,169 @@
+import {
+  formatAmount,
+  networksForMode,
+  type PortfolioBalance,
+  type PortfolioResponse,
+  walletMessages,
+  type WalletAssetItem,
+} from '@vaultscope/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { BadRequestError } from '../lib/errors';
+import { type AssetBalance, logoOf, readChainBalances } from './chain-balances';
+import { divideScaled, scaledText, usdValue } from './usd-math';
+import type { ChainAccess, WalletChains } from './wallet-chains';
+import type { WalletPrices } from './wallet-prices';
+import type { WalletService } from './wallet-service';
+
+/** How long one chain may take in the all-chains portfolio before it counts as unavailable. */
+export const PORTFOLIO_CHAIN_TIMEOUT_MS = 5_000;
+const TOTAL_USD_DECIMALS = 8;
+
+class ChainTimeoutError extends Error {
+  override name = 'ChainTimeoutError';
+}
+
+async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      run(controller.signal),
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new ChainTimeoutError(`no answer within ${ms} ms`));
+        }, ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Balances of the user's wallet: one chain's assets, or every chain of the user's network mode. */
+export class WalletPortfolio {
+  constructor(
+    private readonly wallet: WalletService,
+    private readonly chains: WalletChains,
+    private readonly prices: WalletPrices,
+    private readonly log: FastifyBaseLogger,
+    private readonly chainTimeoutMs = PORTFOLIO_CHAIN_TIMEOUT_MS,
+  ) {}
+
+  /** The native coin first, then the chain's known tokens, with balances as decimal text. */
+  async assetsByChain(
+    userId: string,
+    chainId: number,
+  ): Promise<{ chainId: number; address: string; Assets: WalletAssetItem[] }> {
+    const access = this.requireChain(chainId);
+    const owner = await this.wallet.requireAddress(userId, access.family);
+    const balances = await readChainBalances(access, owner);
+    return {
+      chainId,
+      address: owner,
+      Assets: balances.map((asset) => ({
+        address: asset.address,
+        symbol: asset.symbol,
+        name: asset.name,
+        decimals: asset.decimals,
+        balance: formatAmount(asset.units, asset.decimals),
+        logo: logoOf(asset.symbol),
+      })),
+    };
+  }
+
+  /**
+   * Non-zero balances on every configured chain of the user's network mode, read in parallel. A
+   * chain that fails or is slow is reported in `unavailableChains` instead of failing the call.
+   */
+  async allChainAssets(userId: string): Promise<PortfolioResponse> {
+    const [mode, evm, solana] = await Promise.all([
+      this.wallet.networkMode(userId),
+      this.wallet.address(userId, 'evm'),
+      this.wallet.address(userId, 'solana'),
+    ]);
+    const owners = { evm, solana };
+    const targets = networksForMode(mode)
+      .map((chain) => this.chains.get(chain.id))
+      .filter((access): access is ChainAccess => access !== undefined)
+      .flatMap((access) => {
+        const owner = owners[access.family];
+        return owner ? [{ access, owner }] : [];
+      });
+    const [results, priceOf, eth] = await Promise.all([
+      Promise.allSettled(
+        targets.map(({ access, owner }) =>
+          withTimeout(this.chainTimeoutMs, (signal) => readChainBalances(access, owner, signal)),
+        ),
+      ),
+      this.prices.prices(
+        targets.flatMap(({ access }) => [
+          { symbol: access.chain.nativeSymbol, native: true },
+          ...access.tokens.map((token) => ({ symbol: token.symbol, native: false })),
+        ]),
+      ),
+      this.prices.ethPrice(),
+    ]);
+
+    const balances: PortfolioBalance[] = [];
+    const unavailableChains: number[] = [];
+    let total = 0n;
+    results.forEach((result, index) => {
+      const { access } = targets[index]!;
+      if (result.status === 'rejected') {
+        unavailableChains.push(access.chain.id);
+        this.log.warn(
+          { chainId: access.chain.id, err: result.reason },
+          'portfolio: chain unavailable',
+        );
+        return;
+      }
+      for (const asset of result.value) {
+        if (asset.units === 0n) continue;
+        const price = priceOf(asset.symbol, asset.native);
+        const value = price ? usdValue(asset.units, asset.decimals, price.usd) : undefined;
+        if (value !== undefined) total += value;
+        balances.push(toBalance(access, asset, price, value));
+      }
+    });
+    return {
+      balances,
+      totalUsdValue: scaledText(total, TOTAL_USD_DECIMALS),
+      nativeEquivalent: {
+        symbol: 'ETH',
+        amount: eth && eth.usd > 0n ? scaledText(divideScaled(total, eth.usd)) : null,
+      },
+      unavailableChains,
+    };
+  }
+
+  private requireChain(chainId: number): ChainAccess {
+    const access = this.chains.get(chainId);
+    if (!access) throw new BadRequestError(walletMessages.unsupportedNetwork);
+    return access;
+  }
+}
+
+function toBalance(
+  access: ChainAccess,
+  asset: AssetBalance,
+  price: { usd: bigint; change24h: number | null; source: 'market' | 'devnet' } | undefined,
+  value: bigint | undefined,
+): PortfolioBalance {
+  const solanaToken = access.family === 'solana' && !asset.native;
+  return {
+    chainId: access.chain.id,
+    chainName: access.chain.name,
+    symbol: asset.symbol,
+    name: asset.name,
+    logo: logoOf(asset.symbol),
+    decimals: asset.decimals,
+    balance: formatAmount(asset.units, asset.decimals),
+    tokenAddress: solanaToken ? null : asset.address,
+    mint: solanaToken ? asset.address : null,
+    usdPrice: price ? scaledText(price.usd) : null,
+    usd_value: value === undefined ? null : scaledText(value),
+    change24h: price?.change24h ?? null,
+    priceSource: price?.source ?? null,
+  };
+}

@@ -1,0 +1,294 @@
+import {
+  address,
+  type Address,
+  appendTransactionMessageInstructions,
+  createKeyPairSignerFromPrivateKeyBytes,
+  createTransactionMessage,
+  fetchEncodedAccount,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  type Base64EncodedWireTransaction,
+  type Instruction,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signature as toSignature,
+  signTransactionMessageWithSigners,
+} from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import {
+  fetchMaybeToken,
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintDecoder,
+  getMintSize,
+  getTokenSize,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import { walletMessages } from '@vaultscope/core';
+import { BadRequestError } from '../lib/errors';
+import type { SendRecord } from './send-records';
+import {
+  amountOrThrow,
+  assertBalances,
+  type ChainSender,
+  delay,
+  type PreparedSend,
+  type SendTarget,
+  type SignedSend,
+  type Verdict,
+} from './send-types';
+import type { SolanaChainAccess } from './wallet-chains';
+
+/** What a validator charges per signature; our transfers carry one (no priority fee). */
+const LAMPORTS_PER_SIGNATURE = 5_000n;
+const COMPUTE_BUDGET_PROGRAM = address('ComputeBudget111111111111111111111111111111');
+/** Compute units of a transfer with an idempotent account creation, with room to spare. */
+const BASE_COMPUTE_UNITS = 100_000;
+
+const unknownToken = () =>
+  new BadRequestError(walletMessages.unknownToken, [
+    { path: 'tokenMintAddress', message: walletMessages.unknownToken },
+  ]);
+
+/**
+ * SetComputeUnitLimit. At a price of zero it costs nothing; its value, drawn per send, keeps
+ * two equal transfers signed in one slot from being one transaction (same bytes, same signature).
+ */
+function computeUnitLimit(units: number): Instruction {
+  const data = new Uint8Array(5);
+  data[0] = 2;
+  new DataView(data.buffer).setUint32(1, units, true);
+  return { programAddress: COMPUTE_BUDGET_PROGRAM, data };
+}
+
+/** Sends on a Solana cluster through @solana/kit, confirmed by polling (no WebSocket needed). */
+export class SolanaSender implements ChainSender {
+  constructor(
+    private readonly access: SolanaChainAccess,
+    private readonly pollMs = access.local ? 100 : 1_000,
+  ) {}
+
+  private get rpc() {
+    return this.access.rpc;
+  }
+
+  async prepare(target: SendTarget): Promise<PreparedSend> {
+    const from = address(target.from);
+    const to = address(target.to);
+    const nativeBalance = (await this.rpc.getBalance(from).send()).value;
+    const base = { chainId: this.access.chain.id, from: target.from, to: target.to };
+    if (!target.tokenAddress) {
+      const amount = amountOrThrow(target.amountText, this.access.chain.nativeDecimals);
+      assertBalances({
+        amount,
+        assetBalance: nativeBalance,
+        nativeBalance,
+        fee: LAMPORTS_PER_SIGNATURE,
+        native: true,
+      });
+      return {
+        ...base,
+        kind: 'native',
+        tokenAddress: null,
+        symbol: this.access.chain.nativeSymbol,
+        decimals: this.access.chain.nativeDecimals,
+        amount,
+      };
+    }
+    const mint = address(target.tokenAddress);
+    const decimals = await this.mintDecimals(mint);
+    const amount = amountOrThrow(target.amountText, decimals);
+    const [source] = await findAssociatedTokenPda({
+      owner: from,
+      mint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    const [sourceAccount, rent] = await Promise.all([
+      fetchMaybeToken(this.rpc, source),
+      this.receiverAccountRent(to, mint),
+    ]);
+    assertBalances({
+      amount,
+      assetBalance: sourceAccount.exists ? sourceAccount.data.amount : 0n,
+      nativeBalance,
+      fee: LAMPORTS_PER_SIGNATURE + rent,
+      native: false,
+    });
+    const known = this.access.tokens.find((token) => token.address === target.tokenAddress);
+    return {
+      ...base,
+      kind: 'token',
+      tokenAddress: target.tokenAddress,
+      symbol: known?.symbol ?? 'SPL',
+      decimals,
+      amount,
+    };
+  }
+
+  async sign(
+    prepared: PreparedSend,
+    secret: Uint8Array,
+    options: { uniqueness: number },
+  ): Promise<SignedSend> {
+    const signer = await createKeyPairSignerFromPrivateKeyBytes(secret);
+    if (signer.address !== prepared.from)
+      throw new Error('the wallet key does not match the sending address');
+    const to = address(prepared.to);
+    const instructions: Instruction[] = [
+      computeUnitLimit(BASE_COMPUTE_UNITS + (options.uniqueness % 50_000)),
+    ];
+    if (prepared.tokenAddress) {
+      const mint = address(prepared.tokenAddress);
+      const [[source], [destination]] = await Promise.all([
+        findAssociatedTokenPda({
+          owner: signer.address,
+          mint,
+          tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        }),
+        findAssociatedTokenPda({ owner: to, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+      ]);
+      instructions.push(
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: signer,
+          ata: destination,
+          owner: to,
+          mint,
+        }),
+        getTransferCheckedInstruction({
+          source,
+          mint,
+          destination,
+          authority: signer,
+          amount: prepared.amount,
+          decimals: prepared.decimals,
+        }),
+      );
+    } else {
+      instructions.push(
+        getTransferSolInstruction({
+          source: signer,
+          destination: to,
+          amount: lamports(prepared.amount),
+        }),
+      );
+    }
+    const { value: blockhash } = await this.rpc
+      .getLatestBlockhash({ commitment: 'confirmed' })
+      .send();
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (draft) => setTransactionMessageFeePayerSigner(signer, draft),
+      (draft) => setTransactionMessageLifetimeUsingBlockhash(blockhash, draft),
+      (draft) => appendTransactionMessageInstructions(instructions, draft),
+    );
+    const signed = await signTransactionMessageWithSigners(message);
+    return {
+      signedTransaction: getBase64EncodedWireTransaction(signed),
+      hash: getSignatureFromTransaction(signed),
+      nonce: null,
+      lastValidBlockHeight: Number(blockhash.lastValidBlockHeight),
+    };
+  }
+
+  async broadcast(signedTransaction: string): Promise<void> {
+    await this.rpc
+      .sendTransaction(signedTransaction as Base64EncodedWireTransaction, {
+        encoding: 'base64',
+        preflightCommitment: 'confirmed',
+      })
+      .send();
+  }
+
+  async lookup(record: SendRecord): Promise<Verdict> {
+    const signature = toSignature(record.hash ?? '');
+    const { value } = await this.rpc
+      .getSignatureStatuses([signature], { searchTransactionHistory: true })
+      .send();
+    const status = value[0];
+    if (!status) return { state: 'unknown' };
+    if (status.confirmationStatus === 'processed') return { state: 'pending' };
+    const transaction = await this.rpc
+      .getTransaction(signature, {
+        encoding: 'json',
+        maxSupportedTransactionVersion: 0,
+        commitment: 'confirmed',
+      })
+      .send();
+    const fee = transaction?.meta ? BigInt(transaction.meta.fee) : null;
+    if (status.err)
+      return {
+        state: 'failed',
+        fee,
+        error: `Transaction failed on chain: ${JSON.stringify(status.err, bigintJson)}`,
+      };
+    return { state: 'confirmed', fee: fee ?? LAMPORTS_PER_SIGNATURE };
+  }
+
+  async waitForVerdict(record: SendRecord, timeoutMs: number): Promise<Verdict> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const verdict = await this.lookup(record);
+      if (verdict.state === 'confirmed' || verdict.state === 'failed') return verdict;
+      if (verdict.state === 'unknown') {
+        const expired = await this.resendProblem(record);
+        // Past its last valid block height the transaction can never land: a final answer.
+        if (expired) {
+          const last = await this.lookup(record); // it may have landed just before
+          return last.state === 'unknown' ? { state: 'failed', fee: null, error: expired } : last;
+        }
+      }
+      if (Date.now() > deadline) return { state: 'pending' };
+      await delay(this.pollMs);
+    }
+  }
+
+  async resendProblem(record: SendRecord): Promise<string | undefined> {
+    if (record.lastValidBlockHeight === null) return undefined;
+    const height = await this.rpc.getBlockHeight({ commitment: 'confirmed' }).send();
+    return height > BigInt(record.lastValidBlockHeight)
+      ? 'Blockhash expired before the transaction landed'
+      : undefined;
+  }
+
+  async estimateFee(_from: string, tokenAddress: string | null): Promise<bigint> {
+    if (tokenAddress) await this.mintDecimals(address(tokenAddress));
+    // One signature; a token send to a receiver without a token account also pays its rent,
+    // which depends on the receiver and is checked when sending.
+    return LAMPORTS_PER_SIGNATURE;
+  }
+
+  private async mintDecimals(mint: Address): Promise<number> {
+    const account = await fetchEncodedAccount(this.rpc, mint);
+    if (
+      !account.exists ||
+      account.programAddress !== TOKEN_PROGRAM_ADDRESS ||
+      account.data.length !== getMintSize()
+    )
+      throw unknownToken();
+    try {
+      const decoded = getMintDecoder().decode(account.data);
+      if (!decoded.isInitialized) throw unknownToken();
+      return decoded.decimals;
+    } catch {
+      throw unknownToken();
+    }
+  }
+
+  /** Rent of the receiver's token account when it has to be created, else 0. */
+  private async receiverAccountRent(owner: Address, mint: Address): Promise<bigint> {
+    const [ata] = await findAssociatedTokenPda({
+      owner,
+      mint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    const account = await fetchEncodedAccount(this.rpc, ata);
+    if (account.exists) return 0n;
+    return this.rpc.getMinimumBalanceForRentExemption(BigInt(getTokenSize())).send();
+  }
+}
+
+const bigintJson = (_key: string, value: unknown) =>
+  typeof value === 'bigint' ? value.toString() : value;

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { walletMessages } from '@vaultscope/core';
+import { bearerToken } from '../auth/require-user';
+import type { UserRow } from '../auth/sessions';
+import { ForbiddenError } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    walletUser?: UserRow;
+  }
+}
+
+/**
+ * preValidation hook of the wallet calls that need only a live session (password set and unlock).
+ * The wallet answers 403, not 401, as the spec's client expects: it means "connect the wallet".
+ * Run before validation, so a caller without access learns nothing from validation errors.
+ */
+export async function requireWalletSession(request: FastifyRequest, _reply: FastifyReply) {
+  const token = bearerToken(request);
+  const user = token ? await request.server.services.sessions.findUser(token) : undefined;
+  if (!user) throw new ForbiddenError(walletMessages.notConnected);
+  request.walletUser = user;
+}
+
+/** preValidation hook of every call that reads or moves funds: a live session and an unlocked wallet. */
+export async function requireUnlockedWallet(request: FastifyRequest, reply: FastifyReply) {
+  await requireWalletSession(request, reply);
+  if (!request.server.services.wallet.isUnlocked(walletUserOf(request).id))
+    throw new ForbiddenError(walletMessages.notConnected);
+}
+
+export function walletUserOf(request: FastifyRequest): UserRow {
+  if (!request.walletUser) throw new ForbiddenError(walletMessages.notConnected);
+  return request.walletUser;
+}

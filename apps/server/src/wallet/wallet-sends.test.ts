@@ -1,0 +1,424 @@
+import { randomUUID } from 'node:crypto';
+import { address as solanaAddress, createSolanaRpc, generateKeyPairSigner } from '@solana/kit';
+import { findAssociatedTokenPda, getTokenSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { apiPaths, walletMessages } from '@vaultscope/core';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  createPublicClient,
+  erc20Abi,
+  formatEther,
+  type Hex,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { connectWallet, startTestDevnet } from '../test/wallet-test-kit';
+import { walletSends } from './wallet-tables';
+
+type User = Awaited<ReturnType<typeof connectWallet>>;
+type Devnet = Awaited<ReturnType<typeof startTestDevnet>>;
+
+const paths = apiPaths.wallet;
+const newEvmAddress = () => privateKeyToAccount(generatePrivateKey()).address;
+const newSolanaAddress = async () => (await generateKeyPairSigner()).address;
+
+let devnet: Devnet;
+let t: TestApp;
+let user: User;
+let evm: ReturnType<typeof createPublicClient>;
+let solana: ReturnType<typeof createSolanaRpc>;
+let usdv: Hex;
+let usdvMint: string;
+/** Every response body, searched for secrets at the end. */
+const bodies: string[] = [];
+
+async function post(
+  path: string,
+  who: User,
+  payload: Record<string, unknown>,
+  key?: string,
+): Promise<LightMyRequestResponse> {
+  const response = await t.request({
+    method: 'POST',
+    url: path,
+    headers: { ...who.auth, ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+  bodies.push(response.body);
+  return response;
+}
+
+async function fundedUser(): Promise<User> {
+  const who = await connectWallet(t);
+  await devnet.fundEvm(1, who.evmAddress);
+  await devnet.fundSolana(103, who.solanaAddress, {
+    lamports: 2_000_000_000n,
+    mints: { USDV: 50_000_000n },
+  });
+  return who;
+}
+
+const recordsOf = (userId: string) =>
+  t.app.db.handle.db.select().from(walletSends).where(eq(walletSends.userId, userId));
+
+const nonceOf = (who: User) => evm.getTransactionCount({ address: who.evmAddress });
+const lamportsOf = async (owner: string) =>
+  (await solana.getBalance(solanaAddress(owner)).send()).value;
+async function splBalanceOf(owner: string): Promise<bigint> {
+  const [ata] = await findAssociatedTokenPda({
+    owner: solanaAddress(owner),
+    mint: solanaAddress(usdvMint),
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  });
+  const account = await solana.getAccountInfo(ata, { encoding: 'base64' }).send();
+  if (!account.value) return 0n;
+  return BigInt((await solana.getTokenAccountBalance(ata).send()).value.amount);
+}
+
+beforeAll(async () => {
+  devnet = await startTestDevnet([1, 103]);
+  t = await startTestApp({}, { devnet });
+  evm = createPublicClient({ transport: http(devnet.rpcUrl(1)) });
+  solana = createSolanaRpc(devnet.rpcUrl(103));
+  usdv = devnet.tokens[1]!.find((token) => token.symbol === 'USDV')!.address as Hex;
+  usdvMint = devnet.tokens[103]!.find((token) => token.symbol === 'USDV')!.address;
+  user = await fundedUser();
+});
+
+afterAll(async () => {
+  await t?.close();
+  await devnet?.remove();
+});
+
+describe('sends on EVM', () => {
+  it('sends ETH: receiver gets the amount, sender pays amount plus the reported fee', async () => {
+    const to = newEvmAddress();
+    const before = await evm.getBalance({ address: user.evmAddress });
+    const response = await post(paths.sendEth, user, { chainId: 1, address: to, amount: '0.25' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { message, data } = response.json();
+    expect(message).toBe(walletMessages.sendSuccess);
+    expect(data).toMatchObject({
+      chainId: 1,
+      to,
+      from: user.evmAddress,
+      type: 'native',
+      symbol: 'ETH',
+      amount: '0.25',
+      value: '0.25',
+      status: 'confirmed',
+      link: `/tx/1/${data.hash}`,
+    });
+    expect(await evm.getBalance({ address: to })).toBe(parseEther('0.25'));
+    const fee = parseEther(data.fee);
+    expect(fee).toBeGreaterThan(0n);
+    expect(before - (await evm.getBalance({ address: user.evmAddress }))).toBe(
+      parseEther('0.25') + fee,
+    );
+    const receipt = await evm.getTransactionReceipt({ hash: data.hash });
+    expect(receipt.gasUsed * receipt.effectiveGasPrice).toBe(fee);
+    const [record] = (await recordsOf(user.userId)).filter((row) => row.id === data._id);
+    expect(record).toMatchObject({
+      status: 'confirmed',
+      broadcasts: 1,
+      amount: '250000000000000000',
+    });
+  });
+
+  it('sends an ERC-20: token moves, native pays only the fee', async () => {
+    const to = newEvmAddress();
+    const read = (owner: Hex) =>
+      evm.readContract({ address: usdv, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+    const [tokenBefore, nativeBefore] = await Promise.all([
+      read(user.evmAddress),
+      evm.getBalance({ address: user.evmAddress }),
+    ]);
+    const response = await post(paths.sendErc20, user, {
+      chainId: 1,
+      to,
+      amount: '12.5',
+      tokenAddress: usdv.toLowerCase(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      type: 'token',
+      symbol: 'USDV',
+      amount: '12.5',
+      status: 'confirmed',
+    });
+    expect(await read(to)).toBe(12_500_000n);
+    expect(tokenBefore - (await read(user.evmAddress))).toBe(12_500_000n);
+    expect(nativeBefore - (await evm.getBalance({ address: user.evmAddress }))).toBe(
+      parseEther(data.fee),
+    );
+  });
+
+  it('lands 20 concurrent sends from one account with consecutive nonces', async () => {
+    const sender = await fundedUser();
+    const to = newEvmAddress();
+    const start = await nonceOf(sender);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(paths.sendEth, sender, { chainId: 1, address: to, amount: '0.01' }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.status).toBe('confirmed');
+    }
+    const nonces = (await recordsOf(sender.userId)).map((row) => row.nonce).sort((a, b) => a! - b!);
+    expect(nonces).toEqual(Array.from({ length: 20 }, (_, index) => start + index));
+    expect(await nonceOf(sender)).toBe(start + 20);
+    expect(await evm.getBalance({ address: to })).toBe(parseEther('0.2'));
+  });
+
+  it('sends once for a repeated idempotency key, and refuses the key for another send', async () => {
+    const to = newEvmAddress();
+    const key = randomUUID();
+    const start = await nonceOf(user);
+    const body = { chainId: 1, address: to, amount: '0.1' };
+    const [first, second] = await Promise.all([
+      post(paths.sendEth, user, body, key),
+      post(paths.sendEth, user, { ...body, amount: '0.100' }, key),
+    ]);
+    const third = await post(paths.sendEth, user, body, key);
+    for (const response of [first, second, third])
+      expect(response.statusCode, response.body).toBe(200);
+    const hashes = new Set([first, second, third].map((response) => response.json().data.hash));
+    const ids = new Set([first, second, third].map((response) => response.json().data._id));
+    expect(hashes.size).toBe(1);
+    expect(ids.size).toBe(1);
+    expect(await nonceOf(user)).toBe(start + 1);
+    expect(await evm.getBalance({ address: to })).toBe(parseEther('0.1'));
+
+    const reused = await post(paths.sendEth, user, { ...body, amount: '0.2' }, key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe(walletMessages.idempotencyKeyReused);
+    expect(await nonceOf(user)).toBe(start + 1);
+  });
+});
+
+describe('sends on Solana', () => {
+  it('sends SOL on devnet: receiver gets the amount, sender pays amount plus fee', async () => {
+    const to = await newSolanaAddress();
+    const before = await lamportsOf(user.solanaAddress);
+    const response = await post(paths.sendSol, user, {
+      to,
+      amount: '0.5',
+      generatedKey: true,
+      network: 'devnet',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      chainId: 103,
+      from: user.solanaAddress,
+      to,
+      type: 'native',
+      symbol: 'SOL',
+      amount: '0.5',
+      status: 'confirmed',
+      fee: '0.000005',
+    });
+    expect(await lamportsOf(to)).toBe(500_000_000n);
+    expect(before - (await lamportsOf(user.solanaAddress))).toBe(500_000_000n + 5_000n);
+  });
+
+  it('sends an SPL token, creating the receiver token account', async () => {
+    const to = await newSolanaAddress();
+    const [lamportsBefore, tokenBefore] = await Promise.all([
+      lamportsOf(user.solanaAddress),
+      splBalanceOf(user.solanaAddress),
+    ]);
+    const response = await post(paths.sendSplToken, user, {
+      tokenMintAddress: usdvMint,
+      recieverAddress: to,
+      amount: '1.5',
+      generatedKey: true,
+      network: 'devnet',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      type: 'token',
+      symbol: 'USDV',
+      amount: '1.5',
+      status: 'confirmed',
+      fee: '0.000005',
+    });
+    expect(await splBalanceOf(to)).toBe(1_500_000n);
+    expect(tokenBefore - (await splBalanceOf(user.solanaAddress))).toBe(1_500_000n);
+    const rent = await solana.getMinimumBalanceForRentExemption(BigInt(getTokenSize())).send();
+    expect(lamportsBefore - (await lamportsOf(user.solanaAddress))).toBe(5_000n + rent);
+  });
+
+  it('keeps two equal transfers in one slot apart', async () => {
+    const to = await newSolanaAddress();
+    const body = { to, amount: '0.01', network: 'devnet' };
+    const responses = await Promise.all([
+      post(paths.sendSol, user, body),
+      post(paths.sendSol, user, body),
+    ]);
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    expect(responses[0]!.json().data.hash).not.toBe(responses[1]!.json().data.hash);
+    expect(await lamportsOf(to)).toBe(20_000_000n);
+  });
+});
+
+describe('refused sends', () => {
+  it('answers 400 with the wallet messages and records or sends nothing', async () => {
+    const who = await fundedUser();
+    const to = newEvmAddress();
+    const nonce = await nonceOf(who);
+    const balance = await evm.getBalance({ address: who.evmAddress });
+    const badChecksum = (() => {
+      const index = [...to].findIndex((char, i) => i > 1 && /[a-f]/i.test(char));
+      const flipped =
+        to[index] === to[index]!.toLowerCase()
+          ? to[index]!.toUpperCase()
+          : to[index]!.toLowerCase();
+      return `${to.slice(0, index)}${flipped}${to.slice(index + 1)}`;
+    })();
+    const solTo = await newSolanaAddress();
+    const cases: [string, Record<string, unknown>, string][] = [
+      [paths.sendEth, { chainId: 1, address: to, amount: '0' }, walletMessages.amountNotPositive],
+      [paths.sendEth, { chainId: 1, address: to, amount: '-1' }, walletMessages.amountNotPositive],
+      [paths.sendEth, { chainId: 1, address: to, amount: 'abc' }, walletMessages.amountNotPositive],
+      [paths.sendEth, { chainId: 1, address: to, amount: '' }, walletMessages.amountRequired],
+      [
+        paths.sendEth,
+        { chainId: 1, address: to, amount: '0.0000000000000000001' },
+        walletMessages.amountTooPrecise(18),
+      ],
+      [
+        paths.sendErc20,
+        { chainId: 1, to, amount: '1.0000001', tokenAddress: usdv },
+        walletMessages.amountTooPrecise(6),
+      ],
+      [
+        paths.sendEth,
+        { chainId: 1, address: to, amount: '100000' },
+        walletMessages.insufficientBalance,
+      ],
+      [
+        paths.sendEth,
+        { chainId: 1, address: to, amount: formatEther(balance) },
+        walletMessages.insufficientForFee,
+      ],
+      [
+        paths.sendErc20,
+        { chainId: 1, to, amount: '20000', tokenAddress: usdv },
+        walletMessages.insufficientBalance,
+      ],
+      [paths.sendEth, { chainId: 1, address: solTo, amount: '1' }, walletMessages.invalidRecipient],
+      [
+        paths.sendEth,
+        { chainId: 1, address: badChecksum, amount: '1' },
+        walletMessages.invalidRecipient,
+      ],
+      [paths.sendSol, { to, amount: '1', network: 'devnet' }, walletMessages.invalidRecipient],
+      [
+        paths.sendErc20,
+        { chainId: 1, to, amount: '1', tokenAddress: newEvmAddress() },
+        walletMessages.unknownToken,
+      ],
+      [
+        paths.sendSplToken,
+        { tokenMintAddress: solTo, recieverAddress: solTo, amount: '1', network: 'devnet' },
+        walletMessages.unknownToken,
+      ],
+      [
+        paths.sendSol,
+        { to: solTo, amount: '5', network: 'devnet' },
+        walletMessages.insufficientBalance,
+      ],
+      [
+        paths.sendSol,
+        { to: solTo, amount: '2', network: 'devnet' },
+        walletMessages.insufficientForFee,
+      ],
+      [
+        paths.sendEth,
+        { chainId: 137, address: to, amount: '1' },
+        walletMessages.unsupportedNetwork,
+      ],
+      [paths.sendEth, { chainId: 5, address: to, amount: '1' }, walletMessages.unsupportedNetwork],
+      [
+        paths.sendEth,
+        { chainId: 103, address: to, amount: '1' },
+        walletMessages.unsupportedNetwork,
+      ],
+      // No network: Solana mainnet (101), which this test's devnet does not run.
+      [paths.sendSol, { to: solTo, amount: '1' }, walletMessages.unsupportedNetwork],
+    ];
+    for (const [path, payload, message] of cases) {
+      const response = await post(path, who, payload, randomUUID());
+      expect(response.statusCode, `${path} ${JSON.stringify(payload)}: ${response.body}`).toBe(400);
+      expect(response.json().message, JSON.stringify(payload)).toBe(message);
+    }
+    expect(await recordsOf(who.userId)).toEqual([]);
+    expect(await nonceOf(who)).toBe(nonce);
+    expect(await lamportsOf(solTo)).toBe(0n);
+  });
+
+  it('answers 403 without a session or with the wallet locked', async () => {
+    const body = { chainId: 1, address: newEvmAddress(), amount: '0.01' };
+    const anonymous = await t.request({ method: 'POST', url: paths.sendEth, payload: body });
+    expect(anonymous.statusCode).toBe(403);
+    const who = await fundedUser();
+    await t.request({ method: 'POST', url: paths.lock, headers: who.auth });
+    const locked = await post(paths.sendEth, who, body);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe(walletMessages.notConnected);
+    expect(await recordsOf(who.userId)).toEqual([]);
+  });
+});
+
+describe('fee estimate', () => {
+  it('gives the network fee in the native coin', async () => {
+    const get = (query: string) =>
+      t.request({ method: 'GET', url: `${paths.estimateFee}?${query}`, headers: user.auth });
+    const eth = await get('chainId=1');
+    expect(eth.statusCode, eth.body).toBe(200);
+    expect(eth.json()).toMatchObject({ chainId: 1, symbol: 'ETH' });
+    expect(parseUnits(eth.json().fee, 18)).toBeGreaterThanOrEqual(21_000n);
+    const token = await get(`chainId=1&tokenAddress=${usdv}`);
+    expect(parseUnits(token.json().fee, 18)).toBeGreaterThan(parseUnits(eth.json().fee, 18));
+    expect((await get('chainId=103')).json()).toEqual({
+      chainId: 103,
+      symbol: 'SOL',
+      fee: '0.000005',
+    });
+    expect((await get('chainId=137')).json().message).toBe(walletMessages.unsupportedNetwork);
+  });
+});
+
+describe('custody', () => {
+  it('never writes a private key to logs or responses', async () => {
+    const wallet = t.app.services.wallet;
+    const secrets = [
+      ...(await wallet.withSecret(user.userId, 'evm', async (secret) => {
+        const bytes = Buffer.from(secret);
+        return [bytes.toString('hex'), bytes.toString('base64')];
+      })),
+      ...(await wallet.withSecret(user.userId, 'solana', async (secret) => {
+        const bytes = Buffer.from(secret);
+        return [bytes.toString('hex'), bytes.toString('base64')];
+      })),
+    ];
+    const logs = t.logs().toLowerCase();
+    expect(logs).toContain('wallet send');
+    const all = bodies.join('\n').toLowerCase();
+    for (const secret of secrets) {
+      expect(logs).not.toContain(secret.toLowerCase());
+      expect(all).not.toContain(secret.toLowerCase());
+    }
+    // Signed transactions stay in the database: the logs show hashes, not raw bytes.
+    const [signed] = (await recordsOf(user.userId)).filter((row) => row.chainId === 1);
+    expect(logs).not.toContain(signed!.signedTransaction!.toLowerCase());
+  });
+});

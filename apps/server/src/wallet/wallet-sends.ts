@@ -1,0 +1,438 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { isSolanaError, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR } from '@solana/kit';
+import {
+  findChain,
+  formatAmount,
+  isSendChainId,
+  isValidEvmAddress,
+  isValidSolanaAddress,
+  type SendResult,
+  toChecksumEvmAddress,
+  walletMessages,
+} from '@vaultscope/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { BaseError, HttpRequestError, TimeoutError } from 'viem';
+import { AppError, BadRequestError, ConflictError } from '../lib/errors';
+import { EvmSender } from './evm-sender';
+import { KeyedLock, nonceLockKey } from './nonce-lock';
+import { type ReconcileSummary, reconcileOpenSends } from './send-reconciler';
+import { isTerminal, type SendRecord, type SendRecords } from './send-records';
+import {
+  amountOrThrow,
+  type ChainSender,
+  chainErrorText,
+  delay,
+  type PreparedSend,
+  type SendKind,
+  type Verdict,
+} from './send-types';
+import { SolanaSender } from './solana-sender';
+import type { ChainAccess, WalletChains } from './wallet-chains';
+import type { KeyFamily } from './wallet-keys';
+import type { WalletService } from './wallet-service';
+
+/** A send as the routes hand it over: amount still the user's decimal text. */
+export interface SendRequest {
+  chainId: number;
+  kind: SendKind;
+  to: string;
+  tokenAddress: string | null;
+  amount: string;
+}
+
+/** Points where a test stops a send as a killed process would (never set outside tests). */
+export type SendFault = 'afterRecord' | 'afterSign' | 'afterBroadcast';
+
+export class SimulatedCrash extends Error {
+  override name = 'SimulatedCrash';
+}
+
+export interface WalletSendsOptions {
+  /** How long a send request waits for the chain's verdict before answering `pending`. */
+  confirmTimeoutMs?: number;
+  /** How long start-up reconciliation follows one record. */
+  reconcileWaitMs?: number;
+  /** How long a repeated request waits for the first one still in flight. */
+  replayWaitMs?: number;
+}
+
+/** Longest decimal text a request may carry; parsed at this many decimals it is always exact. */
+const CANONICAL_DECIMALS = 80;
+/** Longest idempotency key accepted. */
+const MAX_KEY_LENGTH = 200;
+
+/**
+ * The send engine (DESIGN.md section 5): checked, recorded with an idempotency key, signed under
+ * a per-account nonce lock, stored signed, broadcast, followed to the chain's verdict. A record
+ * left in flight by a crash is finished at start-up from its stored signed bytes, so a resend
+ * can never pay twice.
+ */
+export class WalletSends {
+  /** Tests only: stop sends at this point without touching the record. */
+  testFault: SendFault | undefined;
+  private readonly inFlight = new Map<string, Promise<SendRecord>>();
+  private readonly lock = new KeyedLock();
+  private reconciliation: Promise<ReconcileSummary> | undefined;
+  private closing = false;
+  private readonly confirmTimeoutMs: number;
+  private readonly reconcileWaitMs: number;
+  private readonly replayWaitMs: number;
+
+  constructor(
+    private readonly records: SendRecords,
+    private readonly wallet: WalletService,
+    private readonly chains: WalletChains,
+    private readonly log: FastifyBaseLogger,
+    options: WalletSendsOptions = {},
+  ) {
+    this.confirmTimeoutMs = options.confirmTimeoutMs ?? 60_000;
+    this.reconcileWaitMs = options.reconcileWaitMs ?? 15_000;
+    this.replayWaitMs = options.replayWaitMs ?? 5_000;
+  }
+
+  /**
+   * Sends once per (user, idempotency key). Answers the record: confirmed, failed, or still
+   * broadcast (pending) when the chain took longer than the confirmation time-out.
+   */
+  async send(userId: string, request: SendRequest, idempotencyKey?: string): Promise<SendRecord> {
+    if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey))
+      throw new BadRequestError(
+        `The idempotency key must be 1 to ${MAX_KEY_LENGTH} visible characters.`,
+      );
+    const { access, sender } = this.resolve(request.chainId);
+    const family = access.family;
+    const to = normalizeAddress(family, request.to, 'to', walletMessages.invalidRecipient);
+    const tokenAddress =
+      request.kind === 'token'
+        ? normalizeAddress(
+            family,
+            request.tokenAddress ?? '',
+            'tokenAddress',
+            walletMessages.invalidToken,
+          )
+        : null;
+    const canonicalAmount = amountOrThrow(request.amount, CANONICAL_DECIMALS);
+    const requestHash = createHash('sha256')
+      .update(
+        JSON.stringify([
+          request.chainId,
+          request.kind,
+          family === 'evm' ? tokenAddress?.toLowerCase() : tokenAddress,
+          family === 'evm' ? to.toLowerCase() : to,
+          canonicalAmount.toString(),
+        ]),
+      )
+      .digest('hex');
+
+    if (idempotencyKey) {
+      const existing = await this.records.byKey(userId, idempotencyKey);
+      if (existing) return this.replay(existing, requestHash);
+    }
+    const from = await this.wallet.requireAddress(userId, family);
+    let prepared: PreparedSend;
+    try {
+      prepared = await sender.prepare({
+        chainId: request.chainId,
+        kind: request.kind,
+        from,
+        to,
+        tokenAddress,
+        amountText: request.amount,
+      });
+    } catch (error) {
+      throw this.publicError(error, request.chainId);
+    }
+    const record = await this.records.insert({
+      userId,
+      idempotencyKey: idempotencyKey ?? randomUUID(),
+      requestHash,
+      chainId: prepared.chainId,
+      kind: prepared.kind,
+      tokenAddress: prepared.tokenAddress,
+      symbol: prepared.symbol,
+      decimals: prepared.decimals,
+      fromAddress: prepared.from,
+      toAddress: prepared.to,
+      amount: prepared.amount.toString(),
+    });
+    if (!record) {
+      // The same key won a race a moment ago: answer as its repeat.
+      const existing = await this.records.byKey(userId, idempotencyKey ?? '');
+      if (!existing) throw new ConflictError(walletMessages.sendInProgress);
+      return this.replay(existing, requestHash);
+    }
+    this.logStatus(record);
+    const running = this.execute(userId, record, prepared, sender, family);
+    this.inFlight.set(record.id, running);
+    try {
+      return await running;
+    } catch (error) {
+      throw this.publicError(error, record.chainId);
+    } finally {
+      this.inFlight.delete(record.id);
+    }
+  }
+
+  /** The response data of a record. */
+  toResult(record: SendRecord): SendResult {
+    const amount = formatAmount(BigInt(record.amount), record.decimals);
+    const nativeDecimals = findChain(record.chainId)?.nativeDecimals ?? 18;
+    return {
+      _id: record.id,
+      chainId: record.chainId,
+      to: record.toAddress,
+      from: record.fromAddress,
+      type: record.kind,
+      symbol: record.symbol,
+      amount,
+      value: amount,
+      hash: record.hash ?? '',
+      link: record.hash ? this.chains.transactionUrl(record.chainId, record.hash) : '',
+      status:
+        record.status === 'confirmed'
+          ? 'confirmed'
+          : record.status === 'failed'
+            ? 'failed'
+            : 'pending',
+      fee: record.fee === null ? null : formatAmount(BigInt(record.fee), nativeDecimals),
+    };
+  }
+
+  /** Network fee of a transfer from the user's address, in the native coin (approximate). */
+  async estimateFee(
+    userId: string,
+    chainId: number,
+    tokenAddress: string | undefined,
+  ): Promise<{ chainId: number; symbol: string; fee: string }> {
+    const { access, sender } = this.resolve(chainId);
+    const token =
+      tokenAddress && tokenAddress !== 'Native'
+        ? normalizeAddress(access.family, tokenAddress, 'tokenAddress', walletMessages.invalidToken)
+        : null;
+    const from = await this.wallet.requireAddress(userId, access.family);
+    try {
+      const fee = await sender.estimateFee(from, token);
+      return {
+        chainId,
+        symbol: access.chain.nativeSymbol,
+        fee: formatAmount(fee, access.chain.nativeDecimals),
+      };
+    } catch (error) {
+      throw this.publicError(error, chainId);
+    }
+  }
+
+  /**
+   * Finishes the records a previous process left in flight, in the background (start-up must
+   * not wait on chains). Safe to call once; later calls return the same run.
+   */
+  startReconciliation(): Promise<ReconcileSummary> {
+    this.reconciliation ??= reconcileOpenSends({
+      records: this.records,
+      senderFor: (chainId) => this.senderOf(chainId),
+      skip: (id) => this.inFlight.has(id),
+      stopped: () => this.closing,
+      broadcast: (sender, row) => this.broadcast(sender, row),
+      follow: (sender, row, ms) => this.follow(sender, row, ms),
+      settle: (row, verdict) => this.settle(row, verdict),
+      waitMs: this.reconcileWaitMs,
+      log: this.log,
+    });
+    return this.reconciliation;
+  }
+
+  /** The start-up reconciliation's summary, once it has run. */
+  get reconciled(): Promise<ReconcileSummary | undefined> {
+    return this.reconciliation ?? Promise.resolve(undefined);
+  }
+
+  /** Stops reconciliation between records and gives it a moment to finish the current one. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.reconciliation) await Promise.race([this.reconciliation, delay(2_000)]);
+  }
+
+  private resolve(chainId: number): { access: ChainAccess; sender: ChainSender } {
+    const access = isSendChainId(chainId) ? this.chains.get(chainId) : undefined;
+    const sender = access ? this.senderOf(chainId) : undefined;
+    if (!access || !sender) throw new BadRequestError(walletMessages.unsupportedNetwork);
+    return { access, sender };
+  }
+
+  private senderOf(chainId: number): ChainSender | undefined {
+    const access = this.chains.get(chainId);
+    if (!access) return undefined;
+    return access.family === 'evm' ? new EvmSender(access) : new SolanaSender(access);
+  }
+
+  private async execute(
+    userId: string,
+    record: SendRecord,
+    prepared: PreparedSend,
+    sender: ChainSender,
+    family: KeyFamily,
+  ): Promise<SendRecord> {
+    this.crashPoint('afterRecord');
+    let signedRow: SendRecord | undefined;
+    let row: SendRecord;
+    try {
+      // Nonce choice, signing, storing and broadcasting are one step per account; confirmation
+      // is not, so concurrent sends pipeline with consecutive nonces.
+      row = await this.lock.run(nonceLockKey(record.chainId, record.fromAddress), async () => {
+        const highest =
+          family === 'evm'
+            ? await this.records.highestOpenNonce(record.chainId, record.fromAddress)
+            : undefined;
+        const signed = await this.wallet.withSecret(userId, family, (secret) =>
+          sender.sign(prepared, secret, {
+            nonceFloor: highest === undefined ? 0 : highest + 1,
+            uniqueness: Number.parseInt(record.id.replaceAll('-', '').slice(0, 8), 16),
+          }),
+        );
+        signedRow = await this.records.update(record.id, { status: 'signed', ...signed });
+        this.logStatus(signedRow);
+        this.crashPoint('afterSign');
+        return this.broadcast(sender, signedRow);
+      });
+    } catch (error) {
+      if (error instanceof SimulatedCrash || signedRow) throw error;
+      // Nothing was signed or sent: the record fails and the nonce stays free.
+      const failed = await this.records.update(record.id, {
+        status: 'failed',
+        error: `Not sent: ${error instanceof AppError ? error.message : chainErrorText(error)}`,
+      });
+      this.logStatus(failed);
+      if (error instanceof AppError) throw error;
+      return failed;
+    }
+    this.crashPoint('afterBroadcast');
+    if (row.status !== 'broadcast') return row;
+    return this.follow(sender, row, this.confirmTimeoutMs);
+  }
+
+  /** Sends the stored signed bytes; a rejection the chain has not seen fails the record. */
+  private async broadcast(sender: ChainSender, row: SendRecord): Promise<SendRecord> {
+    try {
+      await sender.broadcast(row.signedTransaction ?? '');
+    } catch (error) {
+      const text = chainErrorText(error);
+      const seen = await sender.lookup(row).catch((): Verdict => ({ state: 'unknown' }));
+      if (seen.state === 'unknown' && !isTransportError(error)) {
+        const failed = await this.records.update(row.id, { status: 'failed', error: text });
+        this.logStatus(failed, text);
+        return failed;
+      }
+      // Known to the chain already, or the answer was lost on the way: follow it either way.
+      this.log.warn(
+        { sendId: row.id, chainId: row.chainId, error: text },
+        'wallet send broadcast unclear',
+      );
+    }
+    const sent = await this.records.update(row.id, {
+      status: 'broadcast',
+      broadcasts: row.broadcasts + 1,
+    });
+    this.logStatus(sent);
+    return sent;
+  }
+
+  /** Waits for the chain's verdict up to `timeoutMs`; the record as it then stands. */
+  private async follow(
+    sender: ChainSender,
+    row: SendRecord,
+    timeoutMs: number,
+  ): Promise<SendRecord> {
+    try {
+      return await this.settle(row, await sender.waitForVerdict(row, timeoutMs));
+    } catch (error) {
+      this.log.warn(
+        { sendId: row.id, chainId: row.chainId, error: chainErrorText(error) },
+        'wallet send not followed to the end',
+      );
+      return row;
+    }
+  }
+
+  private async settle(row: SendRecord, verdict: Verdict): Promise<SendRecord> {
+    if (verdict.state === 'confirmed') {
+      const done = await this.records.update(row.id, {
+        status: 'confirmed',
+        fee: verdict.fee.toString(),
+        error: null,
+      });
+      this.logStatus(done);
+      return done;
+    }
+    if (verdict.state === 'failed') {
+      const failed = await this.records.update(row.id, {
+        status: 'failed',
+        fee: verdict.fee === null ? null : verdict.fee.toString(),
+        error: verdict.error,
+      });
+      this.logStatus(failed, verdict.error);
+      return failed;
+    }
+    return row;
+  }
+
+  /** A repeat of a key: the same request gets the same record; another request is refused. */
+  private async replay(existing: SendRecord, requestHash: string): Promise<SendRecord> {
+    if (existing.requestHash !== requestHash)
+      throw new AppError(422, walletMessages.idempotencyKeyReused);
+    if (isTerminal(existing.status)) return existing;
+    const deadline = Date.now() + this.replayWaitMs;
+    const running = this.inFlight.get(existing.id);
+    if (running) await Promise.race([running.catch(() => undefined), delay(this.replayWaitMs)]);
+    for (;;) {
+      const now = await this.records.byId(existing.id);
+      if (now && isTerminal(now.status)) return now;
+      if (Date.now() >= deadline) throw new ConflictError(walletMessages.sendInProgress);
+      await delay(100);
+    }
+  }
+
+  /** Our own errors pass; a chain or RPC failure becomes a safe message (logged shortly). */
+  private publicError(error: unknown, chainId: number): unknown {
+    if (error instanceof AppError || error instanceof SimulatedCrash) return error;
+    this.log.warn({ chainId, error: chainErrorText(error) }, 'wallet chain call failed');
+    return new AppError(502, walletMessages.sendFailedFallback);
+  }
+
+  private crashPoint(point: SendFault): void {
+    if (this.testFault === point) throw new SimulatedCrash(`simulated crash ${point}`);
+  }
+
+  private logStatus(row: SendRecord, error?: string): void {
+    this.log.info(
+      {
+        sendId: row.id,
+        chainId: row.chainId,
+        status: row.status,
+        hash: row.hash,
+        nonce: row.nonce,
+        ...(error ? { error } : {}),
+      },
+      'wallet send',
+    );
+  }
+}
+
+function normalizeAddress(family: KeyFamily, value: string, path: string, message: string): string {
+  const trimmed = value.trim();
+  if (family === 'evm') {
+    if (!isValidEvmAddress(trimmed)) throw new BadRequestError(message, [{ path, message }]);
+    return toChecksumEvmAddress(trimmed);
+  }
+  if (!isValidSolanaAddress(trimmed)) throw new BadRequestError(message, [{ path, message }]);
+  return trimmed;
+}
+
+function isTransportError(error: unknown): boolean {
+  if (error instanceof BaseError)
+    return Boolean(
+      error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError),
+    );
+  return (
+    isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR) || error instanceof TypeError
+  );
+}

@@ -1,0 +1,182 @@
+import { and, eq } from 'drizzle-orm';
+import { walletMessages, type NetworkMode } from '@vaultscope/core';
+import { throttleKeys, type Throttle } from '../auth/throttle';
+import type { Clock } from '../lib/clock';
+import type { Database } from '../lib/db/client';
+import { users } from '../lib/db/schema';
+import { BadRequestError, ConflictError, ForbiddenError } from '../lib/errors';
+import { deriveWalletKey, type KdfSettings, newKdf, open, OWASP_ARGON2ID, seal } from './key-vault';
+import type { UnlockedWallets } from './unlocked-wallets';
+import { type KeyFamily, newKey } from './wallet-keys';
+import { walletKeys, walletVaults } from './wallet-tables';
+
+/** The fixed text whose sealed form tells a right wallet password from a wrong one. */
+const CHECK_TEXT = 'vaultscope wallet check v1';
+
+const keyAssociatedData = (userId: string, family: KeyFamily) => `wallet-key:${userId}:${family}`;
+const checkAssociatedData = (userId: string) => `wallet-check:${userId}`;
+
+/**
+ * The wallet's keys and settings: the password vault, unlock and lock, key generation, public
+ * addresses and network mode. Private keys leave this class only inside {@link withSecret}.
+ */
+export class WalletService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly throttle: Throttle,
+    private readonly unlocked: UnlockedWallets,
+    private readonly kdfSettings: KdfSettings = OWASP_ARGON2ID,
+  ) {}
+
+  async hasPassword(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: walletVaults.userId })
+      .from(walletVaults)
+      .where(eq(walletVaults.userId, userId));
+    return row !== undefined;
+  }
+
+  isUnlocked(userId: string): boolean {
+    return this.unlocked.key(userId) !== undefined;
+  }
+
+  unlockedUntil(userId: string): Date | undefined {
+    return this.unlocked.unlockedUntil(userId);
+  }
+
+  /** First wallet password: creates the vault and unlocks. A second call changes nothing. */
+  async setPassword(userId: string, password: string): Promise<Date> {
+    if (await this.hasPassword(userId)) throw new ConflictError(walletMessages.passwordAlreadySet);
+    const kdf = newKdf(this.kdfSettings);
+    const key = await deriveWalletKey(password, kdf);
+    const check = seal(key, Buffer.from(CHECK_TEXT), checkAssociatedData(userId));
+    const inserted = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(walletVaults)
+        .values({ userId, kdf, check })
+        .onConflictDoNothing()
+        .returning({ userId: walletVaults.userId });
+      if (rows.length > 0)
+        await tx
+          .update(users)
+          .set({ walletStatus: true, updatedAt: this.clock.now() })
+          .where(eq(users.id, userId));
+      return rows.length > 0;
+    });
+    if (!inserted) {
+      key.fill(0);
+      throw new ConflictError(walletMessages.passwordAlreadySet);
+    }
+    return this.unlocked.unlock(userId, key);
+  }
+
+  /** Checks the wallet password (throttled per user and address) and unlocks for a while. */
+  async unlock(userId: string, password: string, ip: string): Promise<Date> {
+    const keys = [throttleKeys.walletPasswordUser(userId), throttleKeys.walletPasswordAddress(ip)];
+    await this.throttle.assertAllowed(keys);
+    const [vault] = await this.db
+      .select()
+      .from(walletVaults)
+      .where(eq(walletVaults.userId, userId));
+    if (!vault) throw new BadRequestError(walletMessages.passwordNotSet);
+    const key = await deriveWalletKey(password, vault.kdf);
+    try {
+      open(key, vault.check, checkAssociatedData(userId));
+    } catch {
+      key.fill(0);
+      await this.throttle.recordFailure(keys);
+      throw new BadRequestError(walletMessages.loginFailed);
+    }
+    await this.throttle.reset([keys[0]!]);
+    return this.unlocked.unlock(userId, key);
+  }
+
+  lock(userId: string): void {
+    this.unlocked.lock(userId);
+  }
+
+  /** The family's key of the user, created on the first call only (never replaced). */
+  async generate(
+    userId: string,
+    family: KeyFamily,
+  ): Promise<{ address: string; created: boolean }> {
+    const walletKey = this.requireKey(userId);
+    const existing = await this.address(userId, family);
+    if (existing) return { address: existing, created: false };
+    const { secret, address } = await newKey(family);
+    const sealedKey = seal(walletKey, secret, keyAssociatedData(userId, family));
+    secret.fill(0);
+    const inserted = await this.db
+      .insert(walletKeys)
+      .values({ userId, family, address, sealedKey })
+      .onConflictDoNothing()
+      .returning({ address: walletKeys.address });
+    if (inserted.length > 0) return { address, created: true };
+    // Another request created it first: that key stands.
+    const winner = await this.address(userId, family);
+    if (!winner) throw new Error('wallet key vanished after a conflicting insert');
+    return { address: winner, created: false };
+  }
+
+  async address(userId: string, family: KeyFamily): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ address: walletKeys.address })
+      .from(walletKeys)
+      .where(and(eq(walletKeys.userId, userId), eq(walletKeys.family, family)));
+    return row?.address;
+  }
+
+  async requireAddress(userId: string, family: KeyFamily): Promise<string> {
+    const address = await this.address(userId, family);
+    if (!address) throw new BadRequestError(walletMessages.noWallet);
+    return address;
+  }
+
+  /**
+   * Runs `use` with the family's private key bytes, then overwrites them. The only way to a
+   * private key; `use` must not keep or log it.
+   */
+  async withSecret<T>(
+    userId: string,
+    family: KeyFamily,
+    use: (secret: Uint8Array, address: string) => Promise<T>,
+  ): Promise<T> {
+    const walletKey = this.requireKey(userId);
+    const [row] = await this.db
+      .select()
+      .from(walletKeys)
+      .where(and(eq(walletKeys.userId, userId), eq(walletKeys.family, family)));
+    if (!row) throw new BadRequestError(walletMessages.noWallet);
+    const secret = open(walletKey, row.sealedKey, keyAssociatedData(userId, family));
+    try {
+      return await use(secret, row.address);
+    } finally {
+      secret.fill(0);
+    }
+  }
+
+  async networkMode(userId: string): Promise<NetworkMode> {
+    const [row] = await this.db
+      .select({ showMainnet: walletVaults.showMainnet, showTestnet: walletVaults.showTestnet })
+      .from(walletVaults)
+      .where(eq(walletVaults.userId, userId));
+    return row ?? { showMainnet: true, showTestnet: true };
+  }
+
+  async setNetworkMode(userId: string, mode: NetworkMode): Promise<NetworkMode> {
+    const [row] = await this.db
+      .update(walletVaults)
+      .set({ ...mode, updatedAt: this.clock.now() })
+      .where(eq(walletVaults.userId, userId))
+      .returning({ showMainnet: walletVaults.showMainnet, showTestnet: walletVaults.showTestnet });
+    if (!row) throw new BadRequestError(walletMessages.passwordNotSet);
+    return row;
+  }
+
+  private requireKey(userId: string): Buffer {
+    const key = this.unlocked.key(userId);
+    if (!key) throw new ForbiddenError(walletMessages.notConnected);
+    return key;
+  }
+}
