@@ -39,13 +39,13 @@ import { tokensRoutes } from './tokens/tokens-routes';
 import type { DevnetClient } from '@vaultscope/devnet';
 import type { KdfSettings } from './wallet/key-vault';
 import { UnlockedWallets } from './wallet/unlocked-wallets';
-import { faucetRoutes } from './wallet/faucet-routes';
-import { SendRecords } from './wallet/send-records';
+import { faucetRoutes } from './wallet/portfolio/faucet-routes';
+import { SendRecords } from './wallet/sends/send-records';
 import { WalletChains } from './wallet/wallet-chains';
 import { walletPortfolioRoutes } from './wallet/wallet-portfolio-routes';
 import { walletRoutes } from './wallet/wallet-routes';
-import { walletSendRoutes } from './wallet/wallet-send-routes';
-import { WalletSends } from './wallet/wallet-sends';
+import { walletSendRoutes } from './wallet/sends/wallet-send-routes';
+import { WalletSends } from './wallet/sends/wallet-sends';
 import { WalletService } from './wallet/wallet-service';
 
 export interface Services {

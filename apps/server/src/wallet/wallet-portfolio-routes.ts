@@ -11,12 +11,12 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from '@vaultscope/core';
-import { readChainTransaction } from './chain-transaction';
-import { WalletPortfolio } from './portfolio';
-import { TransferScanner } from './transfer-scanner';
+import { readChainTransaction } from './history/chain-transaction';
+import { WalletPortfolio } from './portfolio/portfolio';
+import { TransferScanner } from './history/transfer-scanner';
 import { requireUnlockedWallet, walletUserOf } from './wallet-access';
-import { WalletHistory } from './wallet-history';
-import { WalletPrices } from './wallet-prices';
+import { WalletHistory } from './history/wallet-history';
+import { WalletPrices } from './portfolio/wallet-prices';
 
 const errors = {
   400: errorResponseSchema,

@@ -15,9 +15,9 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/test-app';
-import { connectWallet, startTestDevnet } from '../test/wallet-test-kit';
-import { walletSends } from './wallet-tables';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
+import { walletSends } from '../wallet-tables';
 
 type User = Awaited<ReturnType<typeof connectWallet>>;
 type Devnet = Awaited<ReturnType<typeof startTestDevnet>>;

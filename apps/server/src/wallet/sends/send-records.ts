@@ -1,7 +1,7 @@
 import { and, eq, inArray, max } from 'drizzle-orm';
-import type { Clock } from '../lib/clock';
-import type { Database } from '../lib/db/client';
-import { type SendStatus, walletSends } from './wallet-tables';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db/client';
+import { type SendStatus, walletSends } from '../wallet-tables';
 
 export type SendRecord = typeof walletSends.$inferSelect;
 export type NewSendRecord = typeof walletSends.$inferInsert;

@@ -1,11 +1,11 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { findChain, formatAmount, type WalletTransaction } from '@vaultscope/core';
-import type { Database } from '../lib/db/client';
-import { scaledText, usdValue } from './usd-math';
-import type { WalletChains } from './wallet-chains';
-import type { WalletPrices } from './wallet-prices';
-import { walletKeys, walletSends, walletTransfers } from './wallet-tables';
+import type { Database } from '../../lib/db/client';
+import { scaledText, usdValue } from '../portfolio/usd-math';
+import type { WalletChains } from '../wallet-chains';
+import type { WalletPrices } from '../portfolio/wallet-prices';
+import { walletKeys, walletSends, walletTransfers } from '../wallet-tables';
 
 /**
  * The user's history: sends from `wallet_sends` and receives the scanner recorded in

@@ -7,12 +7,12 @@ import {
   type WalletAssetItem,
 } from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { BadRequestError } from '../lib/errors';
+import { BadRequestError } from '../../lib/errors';
 import { type AssetBalance, logoOf, readChainBalances } from './chain-balances';
 import { divideScaled, scaledText, usdValue } from './usd-math';
-import type { ChainAccess, WalletChains } from './wallet-chains';
+import type { ChainAccess, WalletChains } from '../wallet-chains';
 import type { WalletPrices } from './wallet-prices';
-import type { WalletService } from './wallet-service';
+import type { WalletService } from '../wallet-service';
 
 /** How long one chain may take in the all-chains portfolio before it counts as unavailable. */
 export const PORTFOLIO_CHAIN_TIMEOUT_MS = 5_000;

@@ -14,8 +14,8 @@ import {
   sendSplTokenRequestSchema,
   walletMessages,
 } from '@vaultscope/core';
-import { AppError, BadRequestError } from '../lib/errors';
-import { requireUnlockedWallet, walletUserOf } from './wallet-access';
+import { AppError, BadRequestError } from '../../lib/errors';
+import { requireUnlockedWallet, walletUserOf } from '../wallet-access';
 import type { SendRequest, WalletSends } from './wallet-sends';
 
 const errors = {

@@ -2,10 +2,10 @@ import { address as solanaAddress, signature as toSignature } from '@solana/kit'
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Address, erc20Abi, getAddress, parseAbiItem } from 'viem';
-import type { Database } from '../lib/db/client';
+import type { Database } from '../../lib/db/client';
 import { largestLamportSender, readSolanaTransaction, tokenSender } from './solana-transaction';
-import type { EvmChainAccess, SolanaChainAccess, WalletChains } from './wallet-chains';
-import { walletKeys, walletScanCursors, walletTransfers } from './wallet-tables';
+import type { EvmChainAccess, SolanaChainAccess, WalletChains } from '../wallet-chains';
+import { walletKeys, walletScanCursors, walletTransfers } from '../wallet-tables';
 
 type TransferRow = typeof walletTransfers.$inferInsert;
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type WalletTransaction, walletMessages } from '@vaultscope/core';
 import { DEVNET_EVM_OWNER } from '@vaultscope/devnet';
-import { startTestApp, type TestApp } from '../test/test-app';
-import { connectWallet, startTestDevnet } from '../test/wallet-test-kit';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
 import { TransferScanner } from './transfer-scanner';
-import { walletScanCursors, walletSends, walletTransfers } from './wallet-tables';
+import { walletScanCursors, walletSends, walletTransfers } from '../wallet-tables';
 
 const paths = apiPaths.wallet;
 

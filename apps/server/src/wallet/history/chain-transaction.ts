@@ -8,9 +8,9 @@ import {
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { SOLANA_SIGNATURE, readSolanaTransaction, tokenSender } from './solana-transaction';
-import type { EvmChainAccess, SolanaChainAccess, WalletChains } from './wallet-chains';
+import type { EvmChainAccess, SolanaChainAccess, WalletChains } from '../wallet-chains';
 
 const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
 

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { devnetUsdPrice } from '@vaultscope/devnet';
-import type { Database } from '../lib/db/client';
-import { cexMarkets } from '../tokens/research-tables';
+import type { Database } from '../../lib/db/client';
+import { cexMarkets } from '../../tokens/research-tables';
 import { toScaled } from './usd-math';
 
 export interface AssetPrice {

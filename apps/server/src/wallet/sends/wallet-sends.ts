@@ -12,7 +12,7 @@ import {
 } from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { BaseError, HttpRequestError, TimeoutError } from 'viem';
-import { AppError, BadRequestError, ConflictError } from '../lib/errors';
+import { AppError, BadRequestError, ConflictError } from '../../lib/errors';
 import { EvmSender } from './evm-sender';
 import { KeyedLock, nonceLockKey } from './nonce-lock';
 import { type ReconcileSummary, reconcileOpenSends } from './send-reconciler';
@@ -27,9 +27,9 @@ import {
   type Verdict,
 } from './send-types';
 import { SolanaSender } from './solana-sender';
-import type { ChainAccess, WalletChains } from './wallet-chains';
-import type { KeyFamily } from './wallet-keys';
-import type { WalletService } from './wallet-service';
+import type { ChainAccess, WalletChains } from '../wallet-chains';
+import type { KeyFamily } from '../wallet-keys';
+import type { WalletService } from '../wallet-service';
 
 /** A send as the routes hand it over: amount still the user's decimal text. */
 export interface SendRequest {

@@ -1,6 +1,6 @@
 import { AmountError, parseAmount, walletMessages } from '@vaultscope/core';
 import { BaseError } from 'viem';
-import { BadRequestError } from '../lib/errors';
+import { BadRequestError } from '../../lib/errors';
 import type { SendRecord } from './send-records';
 
 export type SendKind = 'native' | 'token';

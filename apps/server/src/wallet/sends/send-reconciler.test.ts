@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../lib/db/client';
-import { openTestDatabase, startTestApp, type TestApp } from '../test/test-app';
-import { connectWallet, startTestDevnet, WALLET_PASSWORD } from '../test/wallet-test-kit';
+import type { DatabaseHandle } from '../../lib/db/client';
+import { openTestDatabase, startTestApp, type TestApp } from '../../test/test-app';
+import { connectWallet, startTestDevnet, WALLET_PASSWORD } from '../../test/wallet-test-kit';
 import type { SendFault } from './wallet-sends';
-import { walletSends } from './wallet-tables';
+import { walletSends } from '../wallet-tables';
 
 type User = Awaited<ReturnType<typeof connectWallet>>;
 const paths = apiPaths.wallet;

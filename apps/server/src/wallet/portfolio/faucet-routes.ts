@@ -9,8 +9,8 @@ import {
   walletMessages,
 } from '@vaultscope/core';
 import { type DevnetClient, isDevnetEvmChainId, isDevnetSolanaClusterId } from '@vaultscope/devnet';
-import { BadRequestError } from '../lib/errors';
-import { requireUnlockedWallet, walletUserOf } from './wallet-access';
+import { BadRequestError } from '../../lib/errors';
+import { requireUnlockedWallet, walletUserOf } from '../wallet-access';
 
 /**
  * Dev only: funds the caller's wallet on a local chain with the devnet faucet's defaults. The app

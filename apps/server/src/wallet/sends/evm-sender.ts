@@ -12,7 +12,7 @@ import {
   WaitForTransactionReceiptTimeoutError,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { BadRequestError } from '../lib/errors';
+import { BadRequestError } from '../../lib/errors';
 import type { SendRecord } from './send-records';
 import {
   amountOrThrow,
@@ -25,7 +25,7 @@ import {
   type SignedSend,
   type Verdict,
 } from './send-types';
-import type { EvmChainAccess } from './wallet-chains';
+import type { EvmChainAccess } from '../wallet-chains';
 
 /** Gas of an ERC-20 transfer when it cannot be estimated (fee estimate only). */
 const FALLBACK_TOKEN_GAS = 65_000n;

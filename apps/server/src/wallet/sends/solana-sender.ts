@@ -28,7 +28,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import { walletMessages } from '@vaultscope/core';
-import { BadRequestError } from '../lib/errors';
+import { BadRequestError } from '../../lib/errors';
 import type { SendRecord } from './send-records';
 import {
   amountOrThrow,
@@ -40,7 +40,7 @@ import {
   type SignedSend,
   type Verdict,
 } from './send-types';
-import type { SolanaChainAccess } from './wallet-chains';
+import type { SolanaChainAccess } from '../wallet-chains';
 
 /** What a validator charges per signature; our transfers carry one (no priority fee). */
 const LAMPORTS_PER_SIGNATURE = 5_000n;

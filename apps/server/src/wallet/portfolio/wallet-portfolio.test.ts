@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type PortfolioResponse, walletMessages } from '@vaultscope/core';
-import { cexMarkets } from '../tokens/research-tables';
-import { startTestApp, type TestApp } from '../test/test-app';
-import { connectWallet, startTestDevnet } from '../test/wallet-test-kit';
+import { cexMarkets } from '../../tokens/research-tables';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
 
 const paths = apiPaths.wallet;
 

@@ -2,7 +2,7 @@ import { address as solanaAddress } from '@solana/kit';
 import { NATIVE_ASSET_ADDRESS } from '@vaultscope/core';
 import { createPublicClient, erc20Abi, getAddress, http, type PublicClient } from 'viem';
 import { z } from 'zod';
-import type { ChainAccess, EvmChainAccess, SolanaChainAccess } from './wallet-chains';
+import type { ChainAccess, EvmChainAccess, SolanaChainAccess } from '../wallet-chains';
 
 /** One asset's balance on a chain, in base units. */
 export interface AssetBalance {
