@@ -21,7 +21,12 @@ import {
   TokenDetailScreen,
 } from '@/features/tokens';
 import { WatchListScreen } from '@/features/watchlist';
-import { ConnectWalletScreen, HistoryScreen, WalletScreen } from '@/features/wallet';
+import {
+  ConnectWalletScreen,
+  HistoryScreen,
+  TransactionScreen,
+  WalletScreen,
+} from '@/features/wallet';
 import type { RouteHandle } from './layout/document-title';
 import { AppLayout } from './layout/app-layout';
 import { HomeRoute } from './routes/home';
@@ -65,6 +70,7 @@ export const routes: RouteObject[] = [
       page(webRoutes.wallet, <WalletScreen />),
       page(webRoutes.connectWallet, <ConnectWalletScreen />, 'Connect Wallet'),
       page(webRoutes.history, <HistoryScreen />),
+      page(webRoutes.transaction, <TransactionScreen />, 'Transaction'),
       // Static
       page(webRoutes.terms, <TermsScreen />),
       page(webRoutes.privacy, <PrivacyPolicyScreen />),

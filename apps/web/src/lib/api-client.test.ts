@@ -100,6 +100,39 @@ describe('apiRequest', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('keeps the session on a 401 that means a wrong wallet password, and on a 403', async () => {
+    reply(401, { message: 'Incorrect password' });
+    await expect(
+      apiRequest('/wallet/unlock', {
+        method: 'POST',
+        body: { password: 'x' },
+        auth: true,
+        keepSessionOn401: true,
+        schema: messageResponseSchema,
+      }),
+    ).rejects.toThrow('Incorrect password');
+    reply(403, { message: 'Please connect your wallet' });
+    await expect(
+      apiRequest('/wallet/wallet/getTransactions', { auth: true, schema: messageResponseSchema }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends extra headers but never lets them replace Accept', async () => {
+    reply(200, { message: 'ok' });
+    await apiRequest('/wallet/wallet/sendEth', {
+      method: 'POST',
+      body: {},
+      auth: true,
+      headers: { 'idempotency-key': 'k-1', Accept: 'text/html' },
+      schema: messageResponseSchema,
+    });
+    const { headers } = sentRequest();
+    expect(headers['idempotency-key']).toBe('k-1');
+    expect(headers.Accept).toBe('application/json');
+    expect(headers.Authorization).toBe('Bearer tok-1');
+  });
+
   it('rejects an answer of the wrong shape', async () => {
     reply(200, { nothing: true });
     await expect(apiRequest('/api/x', { schema: messageResponseSchema })).rejects.toBeInstanceOf(

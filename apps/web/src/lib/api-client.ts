@@ -58,6 +58,13 @@ export interface RequestOptions<S extends z.ZodType> {
   body?: unknown;
   /** Send the session token; a 401 answer then ends the local session. */
   auth?: boolean;
+  /**
+   * A 401 that means "wrong password" (wallet login, unlock) rather than "your session is over":
+   * the local session stays.
+   */
+  keepSessionOn401?: boolean;
+  /** Extra request headers, such as a send's idempotency key. */
+  headers?: Record<string, string>;
   /** Schema of a successful answer: unknown fields are dropped, a wrong shape is an error. */
   schema: S;
   signal?: AbortSignal;
@@ -80,7 +87,7 @@ export async function apiRequest<S extends z.ZodType>(
   options: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   const { method = 'GET', body, auth = false, schema, signal, timeoutMs } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? hooks.getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -123,7 +130,7 @@ export async function apiRequest<S extends z.ZodType>(
       : new ApiError(response.statusText || `Request failed with status ${response.status}`, {
           status: response.status,
         });
-    if (response.status === 401 && token) hooks.onUnauthorized(token);
+    if (response.status === 401 && token && !options.keepSessionOn401) hooks.onUnauthorized(token);
     logApiError(method, path, error);
     throw error;
   }

@@ -21,6 +21,7 @@ export const walletMessages = {
   sendFailedFallback: 'Transaction failed!',
   sendCancelled: 'Transaction cancelled',
   invalidRecipient: 'Enter a valid recipient address for this network.',
+  assetRequired: 'Select an asset to send.',
   invalidToken: 'Enter a valid token address for this network.',
   unknownToken: 'This token is not a token contract on the selected network.',
   amountRequired: 'Enter an amount.',

@@ -24,7 +24,7 @@ export function AppLayout() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const logout = useLogout();
-  const openWallet = useOpenWallet();
+  const { openWallet, walletModal } = useOpenWallet('menu');
   const user = useSessionStore(selectUser);
 
   useDocumentTitle(pathname);
@@ -77,6 +77,7 @@ export function AppLayout() {
           onLogout={logout}
         />
       )}
+      {walletModal}
     </div>
   );
 }

@@ -7,12 +7,15 @@ import { useOpenWallet } from '@/features/wallet';
  * and lists (spec section 2: Home top strip and filters, results below).
  */
 export function HomeRoute() {
-  const openWallet = useOpenWallet();
+  const { openWallet, walletModal } = useOpenWallet('home');
   return (
-    <HomeScreen
-      onOpenWallet={openWallet}
-      research={<TokenExplorer />}
-      topGainersHeadingId={TOP_GAINERS_HEADING_ID}
-    />
+    <>
+      <HomeScreen
+        onOpenWallet={openWallet}
+        research={<TokenExplorer />}
+        topGainersHeadingId={TOP_GAINERS_HEADING_ID}
+      />
+      {walletModal}
+    </>
   );
 }

@@ -7,6 +7,7 @@ describe('canonicalPathFor', () => {
     expect(canonicalPathFor('/dex')).toBe('/DEX');
     expect(canonicalPathFor('/notification')).toBe('/Notification');
     expect(canonicalPathFor('/Details/0xAbC')).toBe('/details/0xAbC');
+    expect(canonicalPathFor('/TX/11155111/0xAbC')).toBe('/tx/11155111/0xAbC');
   });
 
   it('finds nothing for unknown paths', () => {

@@ -1,0 +1,103 @@
+import {
+  cutSymbol,
+  formatUsdFixed,
+  WALLET_DISPLAY,
+  type PortfolioBalance,
+  type PortfolioResponse,
+} from '@vaultscope/core';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cutDecimals, HIDDEN_FIGURE } from '../lib/portfolio';
+
+/**
+ * BALANCE (spec section 2): the total in USD to 8 decimals, or the focused token's balance and USD
+ * value; an eye toggle hides the figures behind dots.
+ */
+export function BalanceCard({
+  portfolio,
+  focused,
+  hidden,
+  onToggleHidden,
+  onShowPortfolio,
+}: {
+  portfolio: PortfolioResponse | undefined;
+  focused: PortfolioBalance | undefined;
+  hidden: boolean;
+  onToggleHidden: () => void;
+  onShowPortfolio: () => void;
+}) {
+  let figure;
+  let detail;
+  if (!portfolio) {
+    figure = <Skeleton width="12em" />;
+  } else if (focused) {
+    figure = `${cutDecimals(focused.balance, 8)} ${cutSymbol(focused.symbol, WALLET_DISPLAY.portfolioSymbolChars)}`;
+    detail = `$${formatUsdFixed(focused.usd_value, WALLET_DISPLAY.tokenUsdDecimals)} · ${focused.chainName}`;
+  } else {
+    figure = `$${formatUsdFixed(portfolio.totalUsdValue, WALLET_DISPLAY.totalUsdDecimals)}`;
+    const native = portfolio.nativeEquivalent;
+    if (native.amount) detail = `≈ ${cutDecimals(native.amount, 6)} ${native.symbol}`;
+  }
+
+  return (
+    <section className="balance-card card" aria-labelledby="wallet-balance-label">
+      <div className="balance-card__head">
+        <h2 id="wallet-balance-label" className="balance-card__label">
+          BALANCE
+          {focused && (
+            <span className="balance-card__focus">
+              {' '}
+              · {cutSymbol(focused.symbol, WALLET_DISPLAY.portfolioSymbolChars)}
+            </span>
+          )}
+        </h2>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={hidden ? 'Show balance' : 'Hide balance'}
+          aria-pressed={hidden}
+          onClick={onToggleHidden}
+        >
+          {hidden ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+      <p className="balance-card__value" data-testid="wallet-balance">
+        {hidden && portfolio ? HIDDEN_FIGURE : figure}
+      </p>
+      {detail && !hidden && <p className="balance-card__detail">{detail}</p>}
+      {focused && (
+        <Button variant="ghost" className="balance-card__back" onClick={onShowPortfolio}>
+          Show Portfolio
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function EyeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      />
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+function EyeOffIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M3 3l18 18M10.6 5.1A10.6 10.6 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

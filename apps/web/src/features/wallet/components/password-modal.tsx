@@ -1,0 +1,39 @@
+import { walletMessages } from '@vaultscope/core';
+import { useId, useState } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import type { PasswordForm } from '../lib/access';
+import { EnterPasswordForm, SetPasswordForm } from './password-forms';
+import '../wallet.css';
+
+/** The wallet modal titled 'Account' (spec section 2); after setting a password, enter it. */
+export function PasswordModal({
+  initialForm,
+  onClose,
+}: {
+  initialForm: PasswordForm;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const [form, setForm] = useState(initialForm);
+  return (
+    <Dialog onClose={onClose} labelledBy={titleId} className="wallet-dialog">
+      <h2 id={titleId} className="dialog__title wallet-dialog__title">
+        Account
+      </h2>
+      {form === 'set' ? (
+        <SetPasswordForm heading="h3" onDone={() => setForm('enter')} />
+      ) : (
+        <EnterPasswordForm heading="h3" successMessage={walletMessages.unlocked} />
+      )}
+      {/* Last in the DOM so that the dialog's first focus lands on the password. */}
+      <button
+        type="button"
+        className="icon-btn wallet-dialog__close"
+        aria-label="Close"
+        onClick={onClose}
+      >
+        ×
+      </button>
+    </Dialog>
+  );
+}

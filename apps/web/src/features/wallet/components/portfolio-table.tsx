@@ -1,0 +1,160 @@
+import {
+  cutSymbol,
+  formatPercentChange,
+  formatUsdFixed,
+  walletMessages,
+  WALLET_DISPLAY,
+  wrapPrice,
+  type PortfolioBalance,
+} from '@vaultscope/core';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { messageOf } from '@/lib/api-client';
+import { balanceKey, changeTone, cutDecimals, HIDDEN_FIGURE } from '../lib/portfolio';
+
+const COLUMNS = ['Tokens', 'Balance', 'Change', 'Price'] as const;
+const SKELETON_ROWS = 6;
+const DEFAULT_LOGO = '/images/default-project.svg';
+
+/**
+ * The wallet's token table (spec section 2): Tokens (symbol cut to 5), Balance with its USD value
+ * to 5 decimals, the 24 h Change, Price wrapped at 30 characters. A row click focuses the token
+ * in BALANCE; clicking it again shows the total.
+ */
+export function PortfolioTable({
+  balances,
+  loading,
+  error,
+  focusedKey,
+  onFocus,
+  hidden,
+}: {
+  balances: readonly PortfolioBalance[];
+  loading: boolean;
+  error: unknown;
+  focusedKey: string | null;
+  onFocus: (key: string | null) => void;
+  hidden: boolean;
+}) {
+  let body;
+  if (loading) {
+    body = <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS.length} />;
+  } else if (error && balances.length === 0) {
+    body = (
+      <tr className="data-table__empty">
+        <td colSpan={COLUMNS.length}>
+          <p className="list-error" role="alert">
+            {messageOf(error, walletMessages.portfolioFailed)}
+          </p>
+        </td>
+      </tr>
+    );
+  } else if (balances.length === 0) {
+    body = (
+      <tr className="data-table__empty">
+        <td colSpan={COLUMNS.length}>{walletMessages.noBalances}</td>
+      </tr>
+    );
+  } else {
+    body = balances.map((balance) => {
+      const key = balanceKey(balance);
+      return (
+        <PortfolioRow
+          key={key}
+          balance={balance}
+          focused={key === focusedKey}
+          hidden={hidden}
+          onToggle={() => onFocus(key === focusedKey ? null : key)}
+        />
+      );
+    });
+  }
+
+  return (
+    <div className="table-wrap">
+      <table className="data-table portfolio-table" data-testid="portfolio-table">
+        <caption className="visually-hidden">Token balances</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function PortfolioRow({
+  balance,
+  focused,
+  hidden,
+  onToggle,
+}: {
+  balance: PortfolioBalance;
+  focused: boolean;
+  hidden: boolean;
+  onToggle: () => void;
+}) {
+  const symbol = cutSymbol(balance.symbol, WALLET_DISPLAY.portfolioSymbolChars);
+  const tone = changeTone(balance.change24h);
+  const price = balance.usdPrice === null ? '-' : `$${balance.usdPrice}`;
+  return (
+    // The whole row answers the pointer; the button in its first cell answers the keyboard.
+    <tr
+      className={`data-table__row--link${focused ? ' portfolio-table__row--focused' : ''}`}
+      data-testid="portfolio-row"
+      onClick={onToggle}
+    >
+      <th scope="row">
+        <button
+          type="button"
+          className="portfolio-token"
+          aria-pressed={focused}
+          title={`${balance.name} on ${balance.chainName}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onToggle();
+          }}
+        >
+          <FallbackImage
+            className="portfolio-token__logo"
+            src={balance.logo}
+            fallback={DEFAULT_LOGO}
+            alt=""
+            width={24}
+            height={24}
+          />
+          <span className="portfolio-token__text">
+            <span className="portfolio-token__symbol">{symbol}</span>
+            <span className="portfolio-token__chain">{balance.chainName}</span>
+          </span>
+        </button>
+      </th>
+      <td title={hidden ? undefined : balance.balance}>
+        <span className="portfolio-figure">
+          {hidden ? HIDDEN_FIGURE : cutDecimals(balance.balance, 8)}
+        </span>
+        <span className="portfolio-figure__usd">
+          {hidden
+            ? HIDDEN_FIGURE
+            : `$${formatUsdFixed(balance.usd_value, WALLET_DISPLAY.tokenUsdDecimals)}`}
+        </span>
+      </td>
+      <td className={`portfolio-change portfolio-change--${tone}`}>
+        {formatPercentChange(balance.change24h)}
+      </td>
+      <td className="portfolio-price">
+        {wrapPrice(price).map((line, index) => (
+          <span key={index} className="portfolio-price__line">
+            {line}
+          </span>
+        ))}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,71 @@
+import { findChain, RECEIVE_CHAIN_IDS, walletMessages } from '@vaultscope/core';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { SelectField } from '@/components/ui/fields';
+import { Skeleton } from '@/components/ui/skeleton';
+import { messageOf } from '@/lib/api-client';
+import { useOwnAddress } from '../api/chain-account';
+import { copyWithToast } from '../lib/clipboard';
+import { useConnectOnForbidden } from '../lib/not-connected';
+import { QrCode } from './qr-code';
+
+const NETWORK_OPTIONS = RECEIVE_CHAIN_IDS.map((id) => ({
+  value: String(id),
+  label: findChain(id)?.name ?? String(id),
+}));
+
+/** Receive (spec section 2): the wallet's address on a chosen network, as text and QR code. */
+export function ReceiveDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useId();
+  const [chainId, setChainId] = useState<number>(RECEIVE_CHAIN_IDS[0]);
+  const address = useOwnAddress(chainId);
+  useConnectOnForbidden([address.error]);
+
+  return (
+    <Dialog onClose={onClose} labelledBy={titleId} className="wallet-dialog">
+      <h2 id={titleId} className="dialog__title wallet-dialog__title">
+        Receive
+      </h2>
+      <SelectField
+        label="Network"
+        options={NETWORK_OPTIONS}
+        value={String(chainId)}
+        onChange={(event) => setChainId(Number(event.target.value))}
+      />
+      <div className="receive">
+        {address.isPending ? (
+          <>
+            <Skeleton className="receive__qr-skeleton" />
+            <Skeleton width="80%" />
+          </>
+        ) : address.isError ? (
+          <p className="list-error" role="alert">
+            {messageOf(address.error, walletMessages.addressFetchFailed)}
+          </p>
+        ) : (
+          <>
+            <QrCode
+              value={address.data}
+              label={`QR code of your ${findChain(chainId)?.name ?? ''} address`}
+            />
+            <p className="receive__address mono" data-testid="receive-address">
+              {address.data}
+            </p>
+          </>
+        )}
+      </div>
+      <div className="dialog__actions">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button
+          disabled={!address.data}
+          onClick={() => address.data && void copyWithToast(address.data, 'address')}
+        >
+          Copy address
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

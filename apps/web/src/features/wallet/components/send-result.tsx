@@ -1,0 +1,66 @@
+import { cutValue, findChain, sentTitle, type SendResult } from '@vaultscope/core';
+import { Button } from '@/components/ui/button';
+import { copyWithToast } from '../lib/clipboard';
+import { openableLink } from '../lib/links';
+
+/**
+ * The result view 'Transaction History' (spec section 2): title (Sent ETH… or Sent ERC20/SPL),
+ * to, from, network, value (cut over 26 characters), hash, copy and inspect.
+ */
+export function SendResultView({
+  titleId,
+  result,
+  onClose,
+}: {
+  titleId: string;
+  result: SendResult;
+  onClose: () => void;
+}) {
+  const link = openableLink(result.link);
+  const rows: Array<[string, string, boolean]> = [
+    ['To', result.to, true],
+    ['From', result.from, true],
+    ['Network', findChain(result.chainId)?.name ?? String(result.chainId), false],
+    ['Value', `${cutValue(result.value)} ${result.symbol}`, false],
+    ['Hash', result.hash, true],
+  ];
+  return (
+    <div className="send-result" data-testid="send-result">
+      <h2 id={titleId} className="dialog__title wallet-dialog__title">
+        Transaction History
+      </h2>
+      <p className="send-result__title">
+        <span className="send-result__check" aria-hidden="true">
+          ✓
+        </span>
+        {sentTitle(result.chainId, result.type)}
+        {result.status !== 'confirmed' && (
+          <span className="badge send-result__status">{result.status}</span>
+        )}
+      </p>
+      <dl className="detail-list">
+        {rows.map(([label, value, mono]) => (
+          <div key={label} className="detail-list__row">
+            <dt>{label}</dt>
+            <dd className={mono ? 'mono' : undefined}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="send-result__actions">
+        <Button variant="secondary" onClick={() => void copyWithToast(result.hash)}>
+          Copy hash to clipboard
+        </Button>
+        {link && (
+          <a className="btn btn--primary" href={link} target="_blank" rel="noopener noreferrer">
+            Inspect Transaction
+          </a>
+        )}
+      </div>
+      <div className="dialog__actions">
+        <Button variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}

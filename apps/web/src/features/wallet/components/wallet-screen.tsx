@@ -1,0 +1,96 @@
+import { findChain, networksForMode, pageHeaderFor, webRoutes } from '@vaultscope/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
+import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
+import { useNetworkMode } from '../api/network-mode';
+import { usePortfolio } from '../api/portfolio';
+import { useConnectOnForbidden } from '../lib/not-connected';
+import { balanceKey } from '../lib/portfolio';
+import { BalanceCard } from './balance-card';
+import { FaucetButton } from './faucet-button';
+import { LogInPrompt } from './log-in-prompt';
+import { NetworkModeSelect } from './network-mode-select';
+import { PortfolioTable } from './portfolio-table';
+import { ReceiveDialog } from './receive-dialog';
+import { SendDialog } from './send-dialog';
+import '../wallet.css';
+
+/** The wallet portfolio (/vaultscope-wallet, spec section 2). */
+export function WalletScreen() {
+  const header = pageHeaderFor(webRoutes.wallet);
+  const loggedIn = useSessionStore(selectIsLoggedIn);
+  return (
+    <Page title={header.title} description={header.description} visuallyHiddenTitle>
+      {loggedIn ? <WalletDashboard /> : <LogInPrompt />}
+    </Page>
+  );
+}
+
+function WalletDashboard() {
+  const portfolio = usePortfolio();
+  const mode = useNetworkMode();
+  // Spec section 8: a 403 on the portfolio goes to /connect-wal.
+  useConnectOnForbidden([portfolio.error, mode.error]);
+  const [dialog, setDialog] = useState<'send' | 'receive' | null>(null);
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const [hidden, setHidden] = useState(false);
+
+  const balances = portfolio.data?.balances ?? [];
+  const focused = balances.find((balance) => balanceKey(balance) === focusedKey);
+  const firstChainId = mode.data ? networksForMode(mode.data)[0]?.id : undefined;
+  const unavailable = portfolio.data?.unavailableChains ?? [];
+
+  return (
+    <div className="wallet">
+      <div className="wallet-toolbar">
+        <div className="wallet-toolbar__actions">
+          <Button onClick={() => setDialog('send')}>Send</Button>
+          <Button variant="secondary" onClick={() => setDialog('receive')}>
+            Receive
+          </Button>
+          <Link to={webRoutes.history} className="btn btn--secondary">
+            Transactions
+          </Link>
+          <Button
+            variant="secondary"
+            busy={portfolio.isFetching && !portfolio.isPending}
+            onClick={() => void portfolio.refetch()}
+          >
+            Refresh
+          </Button>
+          <FaucetButton chainId={firstChainId} />
+        </div>
+        <NetworkModeSelect mode={mode.data} />
+      </div>
+
+      <BalanceCard
+        portfolio={portfolio.data}
+        focused={focused}
+        hidden={hidden}
+        onToggleHidden={() => setHidden((value) => !value)}
+        onShowPortfolio={() => setFocusedKey(null)}
+      />
+
+      {unavailable.length > 0 && (
+        <p className="notice" role="status">
+          Balances on {unavailable.map((id) => findChain(id)?.name ?? `chain ${id}`).join(', ')}{' '}
+          could not be read just now and are left out of the total.
+        </p>
+      )}
+
+      <PortfolioTable
+        balances={balances}
+        loading={portfolio.isPending}
+        error={portfolio.error}
+        focusedKey={focused ? focusedKey : null}
+        onFocus={setFocusedKey}
+        hidden={hidden}
+      />
+
+      {dialog === 'send' && <SendDialog onClose={() => setDialog(null)} />}
+      {dialog === 'receive' && <ReceiveDialog onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
