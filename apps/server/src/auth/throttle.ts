@@ -76,6 +76,51 @@ export class Throttle {
     }
   }
 
+  /**
+   * Counts an attempt against every key before the attempt runs, and throws 429 when that goes
+   * over a key's limit. Unlike assertAllowed-then-recordFailure, parallel attempts cannot all
+   * pass the check: each takes its slot atomically. A successful attempt gives its slot back
+   * with {@link refund}.
+   */
+  async consume(keys: ThrottleKey[]): Promise<void> {
+    const now = this.clock.now();
+    let retryAfterMs = 0;
+    for (const { key, rule } of keys) {
+      const windowStart = new Date(now.getTime() - rule.windowMs);
+      const [row] = await this.db
+        .insert(authThrottle)
+        .values({ key, failures: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            failures: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
+            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then ${now} else ${authThrottle.windowStartedAt} end`,
+          },
+        })
+        .returning();
+      if (row && row.failures > rule.limit)
+        retryAfterMs = Math.max(
+          retryAfterMs,
+          row.windowStartedAt.getTime() + rule.windowMs - now.getTime(),
+        );
+    }
+    if (retryAfterMs > 0)
+      throw new TooManyRequestsError(authMessages.tooManyAttempts, retryAfterMs / 1000);
+  }
+
+  /** Gives back the slot {@link consume} took, for an attempt that succeeded. */
+  async refund(keys: ThrottleKey[]): Promise<void> {
+    await this.db
+      .update(authThrottle)
+      .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+      .where(
+        inArray(
+          authThrottle.key,
+          keys.map((k) => k.key),
+        ),
+      );
+  }
+
   async reset(keys: ThrottleKey[]): Promise<void> {
     await this.db.delete(authThrottle).where(
       inArray(

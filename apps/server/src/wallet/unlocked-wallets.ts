@@ -3,11 +3,15 @@ import type { Clock } from '../lib/clock';
 interface Unlocked {
   key: Buffer;
   expiresAt: number;
+  /** The session that unlocked: another session of the same account stays locked. */
+  sessionId: string;
 }
 
 /**
- * Wallet keys of unlocked wallets, in this process's memory only, each for a limited time.
- * A locked or expired entry's key bytes are overwritten before they are dropped.
+ * Wallet keys of unlocked wallets, in this process's memory only, each for a limited time and
+ * for the one session that gave the password. A locked or expired entry's key bytes are
+ * overwritten before they are dropped; callers get copies, so that a lock while they work
+ * cannot zero a key under them.
  */
 export class UnlockedWallets {
   private readonly byUser = new Map<string, Unlocked>();
@@ -17,26 +21,37 @@ export class UnlockedWallets {
     private readonly ttlMs: number,
   ) {}
 
-  unlock(userId: string, key: Buffer): Date {
+  /** Unlocks for `sessionId`; takes ownership of `key` (it is zeroed on lock). */
+  unlock(userId: string, sessionId: string, key: Buffer): Date {
     this.lock(userId);
     const expiresAt = this.clock.now().getTime() + this.ttlMs;
-    this.byUser.set(userId, { key, expiresAt });
+    this.byUser.set(userId, { key, expiresAt, sessionId });
     return new Date(expiresAt);
   }
 
-  /** The wallet key while the wallet is unlocked; undefined once locked or expired. */
-  key(userId: string): Buffer | undefined {
+  private live(userId: string): Unlocked | undefined {
     const entry = this.byUser.get(userId);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.clock.now().getTime()) {
       this.lock(userId);
       return undefined;
     }
-    return entry.key;
+    return entry;
   }
 
-  unlockedUntil(userId: string): Date | undefined {
-    return this.key(userId) ? new Date(this.byUser.get(userId)!.expiresAt) : undefined;
+  isUnlockedFor(userId: string, sessionId: string): boolean {
+    return this.live(userId)?.sessionId === sessionId;
+  }
+
+  /** A copy of the wallet key while unlocked (the caller zeroes it); undefined once locked. */
+  keyCopy(userId: string): Buffer | undefined {
+    const entry = this.live(userId);
+    return entry ? Buffer.from(entry.key) : undefined;
+  }
+
+  unlockedUntil(userId: string, sessionId: string): Date | undefined {
+    const entry = this.live(userId);
+    return entry?.sessionId === sessionId ? new Date(entry.expiresAt) : undefined;
   }
 
   lock(userId: string): void {

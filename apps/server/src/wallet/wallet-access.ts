@@ -2,11 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { walletMessages } from '@vaultscope/core';
 import { bearerToken } from '../auth/require-user';
 import type { UserRow } from '../auth/sessions';
+import { sha256 } from '../auth/tokens';
 import { ForbiddenError } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     walletUser?: UserRow;
+    /** Names the session without being its token (the token's SHA-256, as the sessions table). */
+    walletSessionId?: string;
   }
 }
 
@@ -18,15 +21,24 @@ declare module 'fastify' {
 export async function requireWalletSession(request: FastifyRequest, _reply: FastifyReply) {
   const token = bearerToken(request);
   const user = token ? await request.server.services.sessions.findUser(token) : undefined;
-  if (!user) throw new ForbiddenError(walletMessages.notConnected);
+  if (!token || !user) throw new ForbiddenError(walletMessages.notConnected);
   request.walletUser = user;
+  request.walletSessionId = sha256(token);
 }
 
 /** preValidation hook of every call that reads or moves funds: a live session and an unlocked wallet. */
 export async function requireUnlockedWallet(request: FastifyRequest, reply: FastifyReply) {
   await requireWalletSession(request, reply);
-  if (!request.server.services.wallet.isUnlocked(walletUserOf(request).id))
+  const { user, sessionId } = walletCallerOf(request);
+  if (!request.server.services.wallet.isUnlocked(user.id, sessionId))
     throw new ForbiddenError(walletMessages.notConnected);
+}
+
+/** The user and session of a call that passed {@link requireWalletSession}. */
+export function walletCallerOf(request: FastifyRequest): { user: UserRow; sessionId: string } {
+  if (!request.walletUser || !request.walletSessionId)
+    throw new ForbiddenError(walletMessages.notConnected);
+  return { user: request.walletUser, sessionId: request.walletSessionId };
 }
 
 export function walletUserOf(request: FastifyRequest): UserRow {

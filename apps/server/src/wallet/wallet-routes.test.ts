@@ -95,6 +95,38 @@ describe('wallet password', () => {
     );
   });
 
+  it('counts parallel wrong guesses too: no more than five get past the throttle', async () => {
+    const user = await connectWallet(t);
+    await post(paths.lock, user.auth);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(paths.unlock, user.auth, { password: `guess ${i}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
+  it('unlocks for the session that gave the password, not for the account’s other sessions', async () => {
+    const user = await connectWallet(t);
+    const other = await post(apiPaths.login, {}, { email: user.email, password: user.password });
+    const otherAuth = { authorization: `Bearer ${other.json().data.token as string}` };
+    expect((await get(paths.evmKey, user.auth)).statusCode).toBe(200);
+    expect((await get(paths.evmKey, otherAuth)).statusCode).toBe(403);
+
+    // Unlocking on the second device moves the unlock there.
+    expect((await post(paths.unlock, otherAuth, { password: WALLET_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    expect((await get(paths.evmKey, otherAuth)).statusCode).toBe(200);
+    expect((await get(paths.evmKey, user.auth)).statusCode).toBe(403);
+
+    // Logging out ends the unlocked session's access.
+    await post(apiPaths.logout, otherAuth);
+    expect((await get(paths.evmKey, otherAuth)).statusCode).toBe(403);
+  });
+
   it('locks again by itself once the unlock time is over', async () => {
     const user = await connectWallet(t);
     expect((await get(paths.evmKey, user.auth)).statusCode).toBe(200);

@@ -19,7 +19,12 @@ import {
   walletStatusResponseSchema,
 } from '@vaultscope/core';
 import { AppError, BadRequestError, ForbiddenError } from '../lib/errors';
-import { requireUnlockedWallet, requireWalletSession, walletUserOf } from './wallet-access';
+import {
+  requireUnlockedWallet,
+  requireWalletSession,
+  walletCallerOf,
+  walletUserOf,
+} from './wallet-access';
 import type { KeyFamily } from './wallet-keys';
 
 const errors = {
@@ -62,8 +67,8 @@ export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  const status = async (userId: string, message: string) => {
-    const until = wallet.unlockedUntil(userId);
+  const status = async (userId: string, sessionId: string, message: string) => {
+    const until = wallet.unlockedUntil(userId, sessionId);
     return {
       message,
       data: {
@@ -84,11 +89,11 @@ export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = walletUserOf(request);
+      const { user, sessionId } = walletCallerOf(request);
       if (request.body.email !== undefined && request.body.email.toLowerCase() !== user.email)
-        throw new BadRequestError('The email is not the email of this account.');
-      await wallet.setPassword(user.id, request.body.password);
-      return status(user.id, walletMessages.passwordSet);
+        throw new BadRequestError(walletMessages.emailNotThisAccount);
+      await wallet.setPassword(user.id, sessionId, request.body.password);
+      return status(user.id, sessionId, walletMessages.passwordSet);
     },
   );
 
@@ -103,9 +108,9 @@ export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = walletUserOf(request);
-      await wallet.unlock(user.id, request.body.password, request.ip);
-      return status(user.id, walletMessages.unlocked);
+      const { user, sessionId } = walletCallerOf(request);
+      await wallet.unlock(user.id, sessionId, request.body.password, request.ip);
+      return status(user.id, sessionId, walletMessages.unlocked);
     },
   );
 
@@ -132,10 +137,9 @@ export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = walletUserOf(request);
-      if (request.body.userId !== user.id)
-        throw new ForbiddenError('You can only read your own wallet status.');
-      return status(user.id, 'Wallet status');
+      const { user, sessionId } = walletCallerOf(request);
+      if (request.body.userId !== user.id) throw new ForbiddenError(walletMessages.notYourWallet);
+      return status(user.id, sessionId, walletMessages.status);
     },
   );
 

@@ -37,16 +37,20 @@ export class WalletService {
     return row !== undefined;
   }
 
-  isUnlocked(userId: string): boolean {
-    return this.unlocked.key(userId) !== undefined;
+  /** Whether the wallet is unlocked for this session (`sessionId`: see wallet-access). */
+  isUnlocked(userId: string, sessionId: string): boolean {
+    return this.unlocked.isUnlockedFor(userId, sessionId);
   }
 
-  unlockedUntil(userId: string): Date | undefined {
-    return this.unlocked.unlockedUntil(userId);
+  unlockedUntil(userId: string, sessionId: string): Date | undefined {
+    return this.unlocked.unlockedUntil(userId, sessionId);
   }
 
-  /** First wallet password: creates the vault and unlocks. A second call changes nothing. */
-  async setPassword(userId: string, password: string): Promise<Date> {
+  /**
+   * First wallet password: creates the vault and unlocks for the session. A second call changes
+   * nothing.
+   */
+  async setPassword(userId: string, sessionId: string, password: string): Promise<Date> {
     if (await this.hasPassword(userId)) throw new ConflictError(walletMessages.passwordAlreadySet);
     const kdf = newKdf(this.kdfSettings);
     const key = await deriveWalletKey(password, kdf);
@@ -68,28 +72,33 @@ export class WalletService {
       key.fill(0);
       throw new ConflictError(walletMessages.passwordAlreadySet);
     }
-    return this.unlocked.unlock(userId, key);
+    return this.unlocked.unlock(userId, sessionId, key);
   }
 
-  /** Checks the wallet password (throttled per user and address) and unlocks for a while. */
-  async unlock(userId: string, password: string, ip: string): Promise<Date> {
-    const keys = [throttleKeys.walletPasswordUser(userId), throttleKeys.walletPasswordAddress(ip)];
-    await this.throttle.assertAllowed(keys);
+  /**
+   * Checks the wallet password and unlocks for the session for a while. Every attempt takes a
+   * throttle slot (per user and per address) before the KDF runs, so parallel guesses count
+   * too; a right password gives its slots back.
+   */
+  async unlock(userId: string, sessionId: string, password: string, ip: string): Promise<Date> {
     const [vault] = await this.db
       .select()
       .from(walletVaults)
       .where(eq(walletVaults.userId, userId));
     if (!vault) throw new BadRequestError(walletMessages.passwordNotSet);
+    const userKey = throttleKeys.walletPasswordUser(userId);
+    const addressKey = throttleKeys.walletPasswordAddress(ip);
+    await this.throttle.consume([userKey, addressKey]);
     const key = await deriveWalletKey(password, vault.kdf);
     try {
       open(key, vault.check, checkAssociatedData(userId));
     } catch {
       key.fill(0);
-      await this.throttle.recordFailure(keys);
       throw new BadRequestError(walletMessages.loginFailed);
     }
-    await this.throttle.reset([keys[0]!]);
-    return this.unlocked.unlock(userId, key);
+    await this.throttle.reset([userKey]);
+    await this.throttle.refund([addressKey]);
+    return this.unlocked.unlock(userId, sessionId, key);
   }
 
   lock(userId: string): void {
@@ -102,11 +111,18 @@ export class WalletService {
     family: KeyFamily,
   ): Promise<{ address: string; created: boolean }> {
     const walletKey = this.requireKey(userId);
-    const existing = await this.address(userId, family);
-    if (existing) return { address: existing, created: false };
-    const { secret, address } = await newKey(family);
-    const sealedKey = seal(walletKey, secret, keyAssociatedData(userId, family));
-    secret.fill(0);
+    let address: string;
+    let sealedKey: string;
+    try {
+      const existing = await this.address(userId, family);
+      if (existing) return { address: existing, created: false };
+      const key = await newKey(family);
+      address = key.address;
+      sealedKey = seal(walletKey, key.secret, keyAssociatedData(userId, family));
+      key.secret.fill(0);
+    } finally {
+      walletKey.fill(0);
+    }
     const inserted = await this.db
       .insert(walletKeys)
       .values({ userId, family, address, sealedKey })
@@ -142,13 +158,18 @@ export class WalletService {
     family: KeyFamily,
     use: (secret: Uint8Array, address: string) => Promise<T>,
   ): Promise<T> {
-    const walletKey = this.requireKey(userId);
     const [row] = await this.db
       .select()
       .from(walletKeys)
       .where(and(eq(walletKeys.userId, userId), eq(walletKeys.family, family)));
     if (!row) throw new BadRequestError(walletMessages.noWallet);
-    const secret = open(walletKey, row.sealedKey, keyAssociatedData(userId, family));
+    const walletKey = this.requireKey(userId);
+    let secret: Buffer;
+    try {
+      secret = open(walletKey, row.sealedKey, keyAssociatedData(userId, family));
+    } finally {
+      walletKey.fill(0);
+    }
     try {
       return await use(secret, row.address);
     } finally {
@@ -174,8 +195,9 @@ export class WalletService {
     return row;
   }
 
+  /** A copy of the unlocked wallet key, which the caller overwrites when done. */
   private requireKey(userId: string): Buffer {
-    const key = this.unlocked.key(userId);
+    const key = this.unlocked.keyCopy(userId);
     if (!key) throw new ForbiddenError(walletMessages.notConnected);
     return key;
   }
