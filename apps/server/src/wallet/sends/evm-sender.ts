@@ -6,6 +6,7 @@ import {
   erc20Abi,
   type Hex,
   keccak256,
+  parseTransaction,
   type TransactionReceipt,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
@@ -92,8 +93,51 @@ export class EvmSender implements ChainSender {
       symbol: token ? token.symbol : this.access.chain.nativeSymbol,
       decimals,
       amount,
+      fee: gas * maxPrice(plan),
       evm: plan,
     };
+  }
+
+  async assertFunds(prepared: PreparedSend, inFlight: SendRecord[]): Promise<void> {
+    const from = prepared.from as Hex;
+    const token = prepared.tokenAddress as Hex | null;
+    // Balances and the mined nonce count of one block: a send with a nonce below that count is
+    // in those balances already, one at or above it is not and is held back here.
+    const blockNumber = await this.client.getBlockNumber({ cacheTime: 0 });
+    const [mined, nativeBalance, assetBalance] = await Promise.all([
+      this.client.getTransactionCount({ address: from, blockNumber }),
+      this.client.getBalance({ address: from, blockNumber }),
+      token
+        ? this.client.readContract({
+            address: token,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [from],
+            blockNumber,
+          })
+        : undefined,
+    ]);
+    let nativeHeld = 0n;
+    let assetHeld = 0n;
+    for (const row of inFlight) {
+      if (row.nonce === null || row.nonce < mined || !row.signedTransaction) continue;
+      const transaction = parseTransaction(row.signedTransaction as Hex);
+      const price = transaction.maxFeePerGas ?? transaction.gasPrice ?? 0n;
+      nativeHeld += (transaction.value ?? 0n) + (transaction.gas ?? 0n) * price;
+      if (token && row.tokenAddress?.toLowerCase() === token.toLowerCase())
+        assetHeld += BigInt(row.amount);
+    }
+    assertBalances({
+      amount: prepared.amount,
+      assetBalance: token ? (assetBalance ?? 0n) - assetHeld : nativeBalance - nativeHeld,
+      nativeBalance: nativeBalance - nativeHeld,
+      fee: prepared.fee,
+      native: !token,
+    });
+  }
+
+  async pendingNonce(from: string): Promise<number> {
+    return this.client.getTransactionCount({ address: from as Hex, blockTag: 'pending' });
   }
 
   async sign(
@@ -106,10 +150,7 @@ export class EvmSender implements ChainSender {
     const account = privateKeyToAccount(bytesToHex(secret));
     if (account.address.toLowerCase() !== prepared.from.toLowerCase())
       throw new Error('the wallet key does not match the sending address');
-    const pending = await this.client.getTransactionCount({
-      address: account.address,
-      blockTag: 'pending',
-    });
+    const pending = await this.pendingNonce(account.address);
     const nonce = Math.max(pending, options.nonceFloor);
     const call = this.call(
       prepared.tokenAddress as Hex | undefined,

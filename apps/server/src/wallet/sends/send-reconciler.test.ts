@@ -120,13 +120,29 @@ describe('start-up reconciliation', () => {
       'sol-signed-not-sent',
     );
     expect(solSigned.status).toBe('signed');
+    // A Solana send whose blockhash expires before it is sent: its record says valid up to a
+    // block height the cluster has passed (as a record 60 s old would).
+    const toExpired = (await generateKeyPairSigner()).address;
+    const expired = await crashingSend(
+      first,
+      alice,
+      'afterSign',
+      paths.sendSol,
+      { to: toExpired, amount: '0.1', network: 'devnet' },
+      'sol-expired',
+    );
+    expect(expired.status).toBe('signed');
+    await database.handle.db
+      .update(walletSends)
+      .set({ lastValidBlockHeight: 0 })
+      .where(eq(walletSends.id, expired.id));
     // The killed process sent nothing for the signed records.
     expect(await evm.getTransactionCount({ address: alice.evmAddress })).toBe(aliceNonce);
     await first.app.close();
 
     const second = await startApp();
     const summary = await second.app.services.walletSends.reconciled;
-    expect(summary).toMatchObject({ open: 4, confirmed: 3, failed: 1, resent: 2, errors: 0 });
+    expect(summary).toMatchObject({ open: 5, confirmed: 3, failed: 2, resent: 2, errors: 0 });
 
     expect(await recordByKey('recorded-only')).toMatchObject({ status: 'failed', hash: null });
     expect(await recordByKey('signed-not-sent')).toMatchObject({
@@ -148,6 +164,11 @@ describe('start-up reconciliation', () => {
     expect(await evm.getBalance({ address: toA })).toBe(parseEther('0.3'));
     expect(await evm.getBalance({ address: toB })).toBe(parseEther('0.4'));
     expect((await solana.getBalance(solanaAddress(toS)).send()).value).toBe(200_000_000n);
+    expect(await recordByKey('sol-expired')).toMatchObject({
+      status: 'failed',
+      error: 'Blockhash expired before the transaction landed',
+    });
+    expect((await solana.getBalance(solanaAddress(toExpired)).send()).value).toBe(0n);
 
     // The client repeats its request after the restart: the same send, nothing new on chain.
     const unlock = await second.request({

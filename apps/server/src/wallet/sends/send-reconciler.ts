@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendRecord, SendRecords } from './send-records';
-import { type ChainSender, chainErrorText, type Verdict } from './send-types';
-
-/** A broadcast count past which a record is never sent again: the first send and one resend. */
-export const MAX_BROADCASTS = 2;
+import { withTimeout } from '../../lib/with-timeout';
+import { chainErrorText } from '../chain-errors';
+import { type ChainSender, type Verdict } from './send-types';
 
 export interface ReconcileDeps {
   records: SendRecords;
   senderFor(chainId: number): ChainSender | undefined;
-  /** A record this process is sending right now (not left over). */
-  skip(id: string): boolean;
+  /** A record to leave alone: this process is sending it right now, or it changed just now. */
+  skip(row: SendRecord): boolean;
   stopped(): boolean;
   broadcast(sender: ChainSender, row: SendRecord): Promise<SendRecord>;
   follow(sender: ChainSender, row: SendRecord, timeoutMs: number): Promise<SendRecord>;
@@ -35,11 +34,13 @@ export interface ReconcileSummary {
 type Outcome = 'confirmed' | 'failed' | 'pending' | 'skipped';
 
 /**
- * Start-up reconciliation of sends left in flight (recorded, signed, broadcast):
+ * Reconciliation of sends left in flight (recorded, signed, broadcast), at start-up and then
+ * periodically:
  * - recorded: never signed, so never sent: failed;
  * - signed or broadcast: the chain's verdict by hash when it has one; otherwise, if the same
  *   bytes can still land (EVM nonce unused, Solana blockhash valid), one more broadcast of those
- *   very bytes, else failed. Same bytes, same hash: a resend cannot pay twice.
+ *   very bytes (however often before: a node may drop a transaction more than once), else
+ *   failed. Same bytes, same hash: a resend cannot pay twice.
  * Each record gets a bounded time; errors are logged and counted, never thrown.
  */
 export async function reconcileOpenSends(deps: ReconcileDeps): Promise<ReconcileSummary> {
@@ -56,7 +57,7 @@ export async function reconcileOpenSends(deps: ReconcileDeps): Promise<Reconcile
   };
   try {
     const open = (await deps.records.open())
-      .filter((row) => !deps.skip(row.id))
+      .filter((row) => !deps.skip(row))
       // Nonce order per chain, so a resent EVM transaction never waits on a later one.
       .sort((a, b) => a.chainId - b.chainId || (a.nonce ?? 0) - (b.nonce ?? 0));
     summary.open = open.length;
@@ -64,8 +65,9 @@ export async function reconcileOpenSends(deps: ReconcileDeps): Promise<Reconcile
       if (deps.stopped()) break;
       try {
         const outcome = await withTimeout(
-          reconcileOne(deps, row, () => (summary.resent += 1)),
           deps.waitMs + 10_000,
+          () => reconcileOne(deps, row, () => (summary.resent += 1)),
+          'reconciliation of the record timed out',
         );
         summary[outcome] += 1;
       } catch (error) {
@@ -108,8 +110,6 @@ async function reconcileOne(
       // It may have landed between the two reads.
       verdict = await sender.lookup(row);
       if (verdict.state === 'unknown') verdict = { state: 'failed', fee: null, error: problem };
-    } else if (row.broadcasts >= MAX_BROADCASTS) {
-      return 'pending';
     } else {
       const sent = await deps.broadcast(sender, row);
       if (sent.status !== 'broadcast') return outcomeOf(sent);
@@ -123,19 +123,4 @@ async function reconcileOne(
 
 function outcomeOf(row: SendRecord): Outcome {
   return row.status === 'confirmed' ? 'confirmed' : row.status === 'failed' ? 'failed' : 'pending';
-}
-
-/** `work`, or an error after `ms` (the work itself is left to finish on its own). */
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('reconciliation of the record timed out')), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

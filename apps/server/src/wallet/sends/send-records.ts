@@ -1,4 +1,4 @@
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db/client';
 import { type SendStatus, walletSends } from '../wallet-tables';
@@ -17,14 +17,15 @@ export function isTerminal(status: SendStatus): boolean {
 export class SendRecords {
   constructor(
     private readonly db: Database,
-    private readonly clock: Clock,
+    /** The services' clock: record times, and the age of open records, are read from it. */
+    readonly clock: Clock,
   ) {}
 
   /** Inserts the intent; undefined when the user already used this idempotency key. */
   async insert(values: NewSendRecord): Promise<SendRecord | undefined> {
     const [row] = await this.db
       .insert(walletSends)
-      .values(values)
+      .values({ createdAt: this.clock.now(), updatedAt: this.clock.now(), ...values })
       .onConflictDoNothing()
       .returning();
     return row;
@@ -68,19 +69,50 @@ export class SendRecords {
     return row;
   }
 
-  /** Highest nonce of this address's signed or broadcast sends on the chain (held, not yet mined). */
-  async highestOpenNonce(chainId: number, fromAddress: string): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ nonce: max(walletSends.nonce) })
+  /**
+   * This address's other sends that are signed or broadcast and not yet final, in nonce order:
+   * they may still spend from the balance and hold their nonces.
+   */
+  async inFlightFrom(
+    chainId: number,
+    fromAddress: string,
+    exceptId: string,
+  ): Promise<SendRecord[]> {
+    return this.db
+      .select()
       .from(walletSends)
       .where(
         and(
           eq(walletSends.chainId, chainId),
           eq(walletSends.fromAddress, fromAddress),
           inArray(walletSends.status, ['signed', 'broadcast']),
+          ne(walletSends.id, exceptId),
         ),
-      );
-    return row?.nonce ?? undefined;
+      )
+      .orderBy(walletSends.nonce, walletSends.createdAt);
+  }
+
+  /**
+   * Takes back a send that failed before it was signed, for a retry with the same key: back to
+   * `recorded` with the request's new reading. Undefined when another retry took it first, or
+   * when it was signed after all.
+   */
+  async reopenUnsigned(
+    id: string,
+    values: Pick<SendRecord, 'tokenAddress' | 'symbol' | 'decimals' | 'amount'>,
+  ): Promise<SendRecord | undefined> {
+    const [row] = await this.db
+      .update(walletSends)
+      .set({ ...values, status: 'recorded', error: null, updatedAt: this.clock.now() })
+      .where(
+        and(
+          eq(walletSends.id, id),
+          eq(walletSends.status, 'failed'),
+          isNull(walletSends.signedTransaction),
+        ),
+      )
+      .returning();
+    return row;
   }
 
   async open(): Promise<SendRecord[]> {

@@ -1,5 +1,4 @@
 import { AmountError, parseAmount, walletMessages } from '@vaultscope/core';
-import { BaseError } from 'viem';
 import { BadRequestError } from '../../lib/errors';
 import type { SendRecord } from './send-records';
 
@@ -27,6 +26,8 @@ export interface PreparedSend {
   decimals: number;
   /** Base units of the asset. */
   amount: bigint;
+  /** Most the network may charge for it, in native base units (rent of a new account included). */
+  fee: bigint;
   /** Fee settings read at validation, reused when signing (EVM). */
   evm?: EvmFeePlan;
 }
@@ -57,13 +58,21 @@ export type Verdict =
 export interface ChainSender {
   prepare(target: SendTarget): Promise<PreparedSend>;
   /**
-   * Signs with `secret` (never kept). `nonceFloor` is the next nonce after this address's sends
-   * still in flight (EVM); `uniqueness` keeps two equal Solana transfers in one slot apart.
+   * Checks the balances again, inside the account's send lock, net of `inFlight` (the account's
+   * other signed or broadcast sends that the balance does not show yet): concurrent sends that
+   * together overdraw are refused instead of reverting on chain.
+   */
+  assertFunds(prepared: PreparedSend, inFlight: SendRecord[]): Promise<void>;
+  /** The next nonce the node would accept from `from` (its pending count); null without nonces. */
+  pendingNonce(from: string): Promise<number | null>;
+  /**
+   * Signs with `secret` (never kept). `nonceFloor` is the lowest nonce still free (EVM);
+   * `sendId` goes into the transaction so two equal Solana transfers never share bytes.
    */
   sign(
     prepared: PreparedSend,
     secret: Uint8Array,
-    options: { nonceFloor: number; uniqueness: number },
+    options: { nonceFloor: number; sendId: string },
   ): Promise<SignedSend>;
   broadcast(signedTransaction: string): Promise<void>;
   lookup(record: SendRecord): Promise<Verdict>;
@@ -108,20 +117,6 @@ export function assertBalances(input: {
     throw new BadRequestError(walletMessages.insufficientForFee, [
       { path: 'amount', message: walletMessages.insufficientForFee },
     ]);
-}
-
-/**
- * A short, safe text of a chain error for records and logs. viem's full messages repeat the
- * request body (the signed transaction), so only its short message is kept.
- */
-export function chainErrorText(error: unknown): string {
-  const text =
-    error instanceof BaseError
-      ? [error.shortMessage, error.details].filter(Boolean).join(': ')
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return text.replace(/0x[0-9a-fA-F]{200,}/g, '0x…').slice(0, 300);
 }
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

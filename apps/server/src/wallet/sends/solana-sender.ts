@@ -16,6 +16,7 @@ import {
   signature as toSignature,
   signTransactionMessageWithSigners,
 } from '@solana/kit';
+import { getAddMemoInstruction } from '@solana-program/memo';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
   fetchMaybeToken,
@@ -44,25 +45,17 @@ import type { SolanaChainAccess } from '../wallet-chains';
 
 /** What a validator charges per signature; our transfers carry one (no priority fee). */
 const LAMPORTS_PER_SIGNATURE = 5_000n;
-const COMPUTE_BUDGET_PROGRAM = address('ComputeBudget111111111111111111111111111111');
-/** Compute units of a transfer with an idempotent account creation, with room to spare. */
-const BASE_COMPUTE_UNITS = 100_000;
+/**
+ * SPL Memo v3, deployed on every public cluster and shipped by LiteSVM. @solana-program/memo
+ * 0.15 defaults to a newer address (Memo4c2p…) that LiteSVM does not run
+ * (InvalidProgramForExecution), so the address is given here.
+ */
+const SPL_MEMO_PROGRAM = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
 const unknownToken = () =>
   new BadRequestError(walletMessages.unknownToken, [
     { path: 'tokenMintAddress', message: walletMessages.unknownToken },
   ]);
-
-/**
- * SetComputeUnitLimit. At a price of zero it costs nothing; its value, drawn per send, keeps
- * two equal transfers signed in one slot from being one transaction (same bytes, same signature).
- */
-function computeUnitLimit(units: number): Instruction {
-  const data = new Uint8Array(5);
-  data[0] = 2;
-  new DataView(data.buffer).setUint32(1, units, true);
-  return { programAddress: COMPUTE_BUDGET_PROGRAM, data };
-}
 
 /** Sends on a Solana cluster through @solana/kit, confirmed by polling (no WebSocket needed). */
 export class SolanaSender implements ChainSender {
@@ -96,6 +89,7 @@ export class SolanaSender implements ChainSender {
         symbol: this.access.chain.nativeSymbol,
         decimals: this.access.chain.nativeDecimals,
         amount,
+        fee: LAMPORTS_PER_SIGNATURE,
       };
     }
     const mint = address(target.tokenAddress);
@@ -125,20 +119,68 @@ export class SolanaSender implements ChainSender {
       symbol: known?.symbol ?? 'SPL',
       decimals,
       amount,
+      fee: LAMPORTS_PER_SIGNATURE + rent,
     };
+  }
+
+  async assertFunds(prepared: PreparedSend, inFlight: SendRecord[]): Promise<void> {
+    const from = address(prepared.from);
+    // Statuses before balances: a send landing in between is then counted twice (a refusal
+    // on the safe side), never missed.
+    const signatures = inFlight.flatMap((row) => (row.hash ? [toSignature(row.hash)] : []));
+    const { value: statuses } = signatures.length
+      ? await this.rpc.getSignatureStatuses(signatures).send()
+      : { value: [] };
+    const landed = new Set(signatures.filter((_signature, index) => statuses[index]));
+    const held = inFlight.filter((row) => row.hash && !landed.has(toSignature(row.hash)));
+    const sameAsset = held.filter((row) => row.tokenAddress === prepared.tokenAddress);
+    const nativeHeld = held.reduce(
+      (sum, row) => sum + LAMPORTS_PER_SIGNATURE + (row.tokenAddress ? 0n : BigInt(row.amount)),
+      0n,
+    );
+    const nativeBalance = (await this.rpc.getBalance(from, { commitment: 'processed' }).send())
+      .value;
+    let assetBalance = nativeBalance - nativeHeld;
+    if (prepared.tokenAddress) {
+      const [source] = await findAssociatedTokenPda({
+        owner: from,
+        mint: address(prepared.tokenAddress),
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      });
+      const account = await fetchMaybeToken(this.rpc, source, { commitment: 'processed' });
+      assetBalance =
+        (account.exists ? account.data.amount : 0n) -
+        sameAsset.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+    }
+    assertBalances({
+      amount: prepared.amount,
+      assetBalance,
+      nativeBalance: nativeBalance - nativeHeld,
+      fee: prepared.fee,
+      native: !prepared.tokenAddress,
+    });
+  }
+
+  async pendingNonce(): Promise<null> {
+    return null;
   }
 
   async sign(
     prepared: PreparedSend,
     secret: Uint8Array,
-    options: { uniqueness: number },
+    options: { sendId: string },
   ): Promise<SignedSend> {
     const signer = await createKeyPairSignerFromPrivateKeyBytes(secret);
     if (signer.address !== prepared.from)
       throw new Error('the wallet key does not match the sending address');
     const to = address(prepared.to);
+    // The record id as a memo: two equal transfers signed under one blockhash would otherwise
+    // be one transaction (same bytes, same signature) and only one of them could land.
     const instructions: Instruction[] = [
-      computeUnitLimit(BASE_COMPUTE_UNITS + (options.uniqueness % 50_000)),
+      getAddMemoInstruction(
+        { memo: `vaultscope:${options.sendId}` },
+        { programAddress: SPL_MEMO_PROGRAM },
+      ),
     ];
     if (prepared.tokenAddress) {
       const mint = address(prepared.tokenAddress);

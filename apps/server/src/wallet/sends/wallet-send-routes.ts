@@ -30,8 +30,7 @@ const errors = {
 const solanaChainOf = (network: 'devnet' | 'mainnet' | undefined) =>
   network === 'devnet' ? 103 : 101;
 
-const onlyOwnKey = () =>
-  new BadRequestError('Only the wallet key generated for this account can send.');
+const onlyOwnKey = () => new BadRequestError(walletMessages.onlyOwnKey);
 
 /** The four send calls of spec section 7 and the fee estimate. */
 export async function walletSendRoutes(fastify: FastifyInstance): Promise<void> {

@@ -8,6 +8,7 @@ import {
   createPublicClient,
   erc20Abi,
   formatEther,
+  formatUnits,
   type Hex,
   http,
   parseEther,
@@ -177,6 +178,113 @@ describe('sends on EVM', () => {
     expect(await evm.getBalance({ address: to })).toBe(parseEther('0.2'));
   });
 
+  it('refuses concurrent token sends that together overdraw, so none reverts', async () => {
+    const sender = await fundedUser();
+    const to = newEvmAddress();
+    const read = (owner: Hex) =>
+      evm.readContract({ address: usdv, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+    const balance = await read(sender.evmAddress);
+    const part = (balance * 2n) / 5n; // three of these overdraw, two do not
+    const start = await nonceOf(sender);
+    const responses = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        post(paths.sendErc20, sender, {
+          chainId: 1,
+          to,
+          amount: formatUnits(part, 6),
+          tokenAddress: usdv,
+        }),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes, responses.map((response) => response.body).join('\n')).toEqual([200, 200, 400]);
+    for (const response of responses)
+      if (response.statusCode === 200) expect(response.json().data.status).toBe('confirmed');
+      else expect(response.json().message).toBe(walletMessages.insufficientBalance);
+    // Only two transactions reached the chain, and both succeeded.
+    expect(await nonceOf(sender)).toBe(start + 2);
+    const rows = await recordsOf(sender.userId);
+    for (const row of rows.filter((row) => row.hash)) {
+      const receipt = await evm.getTransactionReceipt({ hash: row.hash as Hex });
+      expect(receipt.status).toBe('success');
+    }
+    expect(rows.filter((row) => row.status === 'failed')).toMatchObject([
+      { hash: null, signedTransaction: null },
+    ]);
+    expect(await read(to)).toBe(part * 2n);
+  });
+
+  it('sends after a lost transaction: resends it first instead of leaving a nonce gap', async () => {
+    const sender = await fundedUser();
+    const sends = t.app.services.walletSends;
+    const start = await nonceOf(sender);
+    const to = newEvmAddress();
+    // A send signed and marked broadcast (as after a transport error) that the node never got,
+    // already sent as often as the reconciler used to allow.
+    sends.testFault = 'afterSign';
+    const lost = await post(
+      paths.sendEth,
+      sender,
+      { chainId: 1, address: to, amount: '0.1' },
+      'lost',
+    );
+    sends.testFault = undefined;
+    expect(lost.statusCode).toBe(500);
+    await t.app.db.handle.db
+      .update(walletSends)
+      .set({ status: 'broadcast', broadcasts: 2 })
+      .where(eq(walletSends.idempotencyKey, 'lost'));
+
+    const next = await post(paths.sendEth, sender, { chainId: 1, address: to, amount: '0.2' });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().data.status).toBe('confirmed');
+    const byKey = async (key: string) =>
+      (await recordsOf(sender.userId)).find((row) => row.idempotencyKey === key)!;
+    expect((await byKey('lost')).nonce).toBe(start);
+    expect(
+      (await recordsOf(sender.userId)).find((row) => row.id === next.json().data._id),
+    ).toMatchObject({ nonce: start + 1, status: 'confirmed' });
+    expect(await nonceOf(sender)).toBe(start + 2);
+    expect(await evm.getBalance({ address: to })).toBe(parseEther('0.3'));
+
+    // The periodic pass settles the resent record; the key then answers, no longer 409.
+    await sends.reconcileNow();
+    expect(await byKey('lost')).toMatchObject({ status: 'confirmed', broadcasts: 3 });
+    const repeat = await post(
+      paths.sendEth,
+      sender,
+      { chainId: 1, address: to, amount: '0.1' },
+      'lost',
+    );
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(await nonceOf(sender)).toBe(start + 2);
+  });
+
+  it('lets a key run again after a send that failed before signing', async () => {
+    const sender = await fundedUser();
+    const sends = t.app.services.walletSends;
+    const to = newEvmAddress();
+    const body = { chainId: 1, address: to, amount: '0.05' };
+    const key = randomUUID();
+    sends.testFault = 'beforeSign';
+    const failed = await post(paths.sendEth, sender, body, key);
+    sends.testFault = undefined;
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json().message).toBe(walletMessages.sendFailed);
+    const [row] = await recordsOf(sender.userId);
+    expect(row).toMatchObject({ status: 'failed', signedTransaction: null });
+
+    const retry = await post(paths.sendEth, sender, body, key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data).toMatchObject({ _id: row!.id, status: 'confirmed' });
+    expect(await evm.getBalance({ address: to })).toBe(parseEther('0.05'));
+    expect(await recordsOf(sender.userId)).toHaveLength(1);
+    // Once signed and sent, the key answers the same send again.
+    const again = await post(paths.sendEth, sender, body, key);
+    expect(again.json().data.hash).toBe(retry.json().data.hash);
+    expect(await evm.getBalance({ address: to })).toBe(parseEther('0.05'));
+  });
+
   it('sends once for a repeated idempotency key, and refuses the key for another send', async () => {
     const to = newEvmAddress();
     const key = randomUUID();
@@ -266,6 +374,17 @@ describe('sends on Solana', () => {
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
     expect(responses[0]!.json().data.hash).not.toBe(responses[1]!.json().data.hash);
     expect(await lamportsOf(to)).toBe(20_000_000n);
+    // What sets them apart is a memo with the record id, which the cluster's memo program ran.
+    for (const response of responses) {
+      const { _id: id, hash } = response.json().data;
+      const [row] = (await recordsOf(user.userId)).filter((record) => record.id === id);
+      const wire = Buffer.from(row!.signedTransaction!, 'base64').toString('latin1');
+      expect(wire).toContain(`vaultscope:${id}`);
+      const landed = await solana
+        .getTransaction(hash, { encoding: 'json', maxSupportedTransactionVersion: 0 })
+        .send();
+      expect(landed?.meta?.err ?? null).toBeNull();
+    }
   });
 });
 
@@ -417,8 +536,12 @@ describe('custody', () => {
       expect(logs).not.toContain(secret.toLowerCase());
       expect(all).not.toContain(secret.toLowerCase());
     }
-    // Signed transactions stay in the database: the logs show hashes, not raw bytes.
-    const [signed] = (await recordsOf(user.userId)).filter((row) => row.chainId === 1);
-    expect(logs).not.toContain(signed!.signedTransaction!.toLowerCase());
+    // Signed transactions stay in the database: the logs show hashes, not raw bytes, also of
+    // sends that failed or were refused (earlier tests ran those paths).
+    const rows = await t.app.db.handle.db.select().from(walletSends);
+    expect(rows.some((row) => row.status === 'failed')).toBe(true);
+    for (const row of rows)
+      if (row.signedTransaction) expect(logs).not.toContain(row.signedTransaction.toLowerCase());
+    expect(logs).toContain('not sent');
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { BaseError, HttpRequestError, TimeoutError } from 'viem';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors';
+import { chainErrorText } from '../chain-errors';
 import { EvmSender } from './evm-sender';
 import { KeyedLock, nonceLockKey } from './nonce-lock';
 import { type ReconcileSummary, reconcileOpenSends } from './send-reconciler';
@@ -20,7 +21,6 @@ import { isTerminal, type SendRecord, type SendRecords } from './send-records';
 import {
   amountOrThrow,
   type ChainSender,
-  chainErrorText,
   delay,
   type PreparedSend,
   type SendKind,
@@ -40,8 +40,11 @@ export interface SendRequest {
   amount: string;
 }
 
-/** Points where a test stops a send as a killed process would (never set outside tests). */
-export type SendFault = 'afterRecord' | 'afterSign' | 'afterBroadcast';
+/**
+ * Points where a test stops a send (never set outside tests): as a killed process would, or,
+ * for `beforeSign`, with an ordinary error just before signing (nothing signed, nothing sent).
+ */
+export type SendFault = 'afterRecord' | 'beforeSign' | 'afterSign' | 'afterBroadcast';
 
 export class SimulatedCrash extends Error {
   override name = 'SimulatedCrash';
@@ -54,12 +57,18 @@ export interface WalletSendsOptions {
   reconcileWaitMs?: number;
   /** How long a repeated request waits for the first one still in flight. */
   replayWaitMs?: number;
+  /** How often open records are reconciled while the server runs. */
+  reconcileEveryMs?: number;
+  /** Age (since their last change) from which open records are taken up by that pass. */
+  reconcileMinAgeMs?: number;
 }
 
 /** Longest decimal text a request may carry; parsed at this many decimals it is always exact. */
 const CANONICAL_DECIMALS = 80;
 /** Longest idempotency key accepted. */
 const MAX_KEY_LENGTH = 200;
+/** How often a repeated request looks at the first one's record. */
+const REPLAY_POLL_MS = 100;
 
 /**
  * The send engine (DESIGN.md section 5): checked, recorded with an idempotency key, signed under
@@ -71,12 +80,18 @@ export class WalletSends {
   /** Tests only: stop sends at this point without touching the record. */
   testFault: SendFault | undefined;
   private readonly inFlight = new Map<string, Promise<SendRecord>>();
+  /** Records a simulated crash left behind: they belong to the "killed" process (tests only). */
+  private readonly crashed = new Set<string>();
   private readonly lock = new KeyedLock();
   private reconciliation: Promise<ReconcileSummary> | undefined;
+  private pass: Promise<ReconcileSummary> | undefined;
+  private timer: NodeJS.Timeout | undefined;
   private closing = false;
   private readonly confirmTimeoutMs: number;
   private readonly reconcileWaitMs: number;
   private readonly replayWaitMs: number;
+  private readonly reconcileEveryMs: number;
+  private readonly reconcileMinAgeMs: number;
 
   constructor(
     private readonly records: SendRecords,
@@ -88,6 +103,8 @@ export class WalletSends {
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 60_000;
     this.reconcileWaitMs = options.reconcileWaitMs ?? 15_000;
     this.replayWaitMs = options.replayWaitMs ?? 5_000;
+    this.reconcileEveryMs = options.reconcileEveryMs ?? 10_000;
+    this.reconcileMinAgeMs = options.reconcileMinAgeMs ?? 5_000;
   }
 
   /**
@@ -96,9 +113,7 @@ export class WalletSends {
    */
   async send(userId: string, request: SendRequest, idempotencyKey?: string): Promise<SendRecord> {
     if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey))
-      throw new BadRequestError(
-        `The idempotency key must be 1 to ${MAX_KEY_LENGTH} visible characters.`,
-      );
+      throw new BadRequestError(walletMessages.idempotencyKeyInvalid(MAX_KEY_LENGTH));
     const { access, sender } = this.resolve(request.chainId);
     const family = access.family;
     const to = normalizeAddress(family, request.to, 'to', walletMessages.invalidRecipient);
@@ -124,9 +139,13 @@ export class WalletSends {
       )
       .digest('hex');
 
+    // A send that failed before it was signed sent nothing: its key may run again.
+    let retry: SendRecord | undefined;
     if (idempotencyKey) {
       const existing = await this.records.byKey(userId, idempotencyKey);
-      if (existing) return this.replay(existing, requestHash);
+      if (existing && !(isUnsignedFailure(existing) && existing.requestHash === requestHash))
+        return this.replay(existing, requestHash);
+      retry = existing;
     }
     const from = await this.wallet.requireAddress(userId, family);
     let prepared: PreparedSend;
@@ -142,21 +161,28 @@ export class WalletSends {
     } catch (error) {
       throw this.publicError(error, request.chainId);
     }
-    const record = await this.records.insert({
-      userId,
-      idempotencyKey: idempotencyKey ?? randomUUID(),
-      requestHash,
-      chainId: prepared.chainId,
-      kind: prepared.kind,
-      tokenAddress: prepared.tokenAddress,
-      symbol: prepared.symbol,
-      decimals: prepared.decimals,
-      fromAddress: prepared.from,
-      toAddress: prepared.to,
-      amount: prepared.amount.toString(),
-    });
+    const record = retry
+      ? await this.records.reopenUnsigned(retry.id, {
+          tokenAddress: prepared.tokenAddress,
+          symbol: prepared.symbol,
+          decimals: prepared.decimals,
+          amount: prepared.amount.toString(),
+        })
+      : await this.records.insert({
+          userId,
+          idempotencyKey: idempotencyKey ?? randomUUID(),
+          requestHash,
+          chainId: prepared.chainId,
+          kind: prepared.kind,
+          tokenAddress: prepared.tokenAddress,
+          symbol: prepared.symbol,
+          decimals: prepared.decimals,
+          fromAddress: prepared.from,
+          toAddress: prepared.to,
+          amount: prepared.amount.toString(),
+        });
     if (!record) {
-      // The same key won a race a moment ago: answer as its repeat.
+      // The same key won a race a moment ago (or took the retry): answer as its repeat.
       const existing = await this.records.byKey(userId, idempotencyKey ?? '');
       if (!existing) throw new ConflictError(walletMessages.sendInProgress);
       return this.replay(existing, requestHash);
@@ -167,6 +193,7 @@ export class WalletSends {
     try {
       return await running;
     } catch (error) {
+      if (error instanceof SimulatedCrash) this.crashed.add(record.id);
       throw this.publicError(error, record.chainId);
     } finally {
       this.inFlight.delete(record.id);
@@ -224,21 +251,49 @@ export class WalletSends {
 
   /**
    * Finishes the records a previous process left in flight, in the background (start-up must
-   * not wait on chains). Safe to call once; later calls return the same run.
+   * not wait on chains), then keeps reconciling open records every `reconcileEveryMs`: a send
+   * not final within the confirmation time-out, or dropped by the node, is followed until it is.
+   * Safe to call once; later calls return the start-up run.
    */
   startReconciliation(): Promise<ReconcileSummary> {
-    this.reconciliation ??= reconcileOpenSends({
+    this.reconciliation ??= this.reconcileNow(0).finally(() => {
+      if (this.closing) return;
+      this.timer = setInterval(
+        () => void this.reconcileNow(this.reconcileMinAgeMs),
+        this.reconcileEveryMs,
+      );
+      this.timer.unref();
+    });
+    return this.reconciliation;
+  }
+
+  /**
+   * One reconciliation pass over open records unchanged for `minAgeMs`, except those this
+   * process is sending right now. A pass already running is joined, not doubled.
+   */
+  reconcileNow(minAgeMs = 0): Promise<ReconcileSummary> {
+    const clock = this.records.clock;
+    this.pass ??= reconcileOpenSends({
       records: this.records,
       senderFor: (chainId) => this.senderOf(chainId),
-      skip: (id) => this.inFlight.has(id),
+      skip: (row) =>
+        this.inFlight.has(row.id) ||
+        this.crashed.has(row.id) ||
+        (minAgeMs > 0 && clock.now().getTime() - row.updatedAt.getTime() < minAgeMs),
       stopped: () => this.closing,
-      broadcast: (sender, row) => this.broadcast(sender, row),
+      // Under the account's lock, so a resend never interleaves with a new send's nonce choice.
+      broadcast: (sender, row) =>
+        this.lock.run(nonceLockKey(row.chainId, row.fromAddress), () =>
+          this.broadcast(sender, row),
+        ),
       follow: (sender, row, ms) => this.follow(sender, row, ms),
       settle: (row, verdict) => this.settle(row, verdict),
       waitMs: this.reconcileWaitMs,
       log: this.log,
+    }).finally(() => {
+      this.pass = undefined;
     });
-    return this.reconciliation;
+    return this.pass;
   }
 
   /** The start-up reconciliation's summary, once it has run. */
@@ -246,10 +301,12 @@ export class WalletSends {
     return this.reconciliation ?? Promise.resolve(undefined);
   }
 
-  /** Stops reconciliation between records and gives it a moment to finish the current one. */
+  /** Stops reconciling between records and gives the current pass a moment to finish. */
   async close(): Promise<void> {
     this.closing = true;
-    if (this.reconciliation) await Promise.race([this.reconciliation, delay(2_000)]);
+    clearInterval(this.timer);
+    const running = this.pass ?? this.reconciliation;
+    if (running) await Promise.race([running, delay(2_000)]);
   }
 
   private resolve(chainId: number): { access: ChainAccess; sender: ChainSender } {
@@ -279,15 +336,14 @@ export class WalletSends {
       // Nonce choice, signing, storing and broadcasting are one step per account; confirmation
       // is not, so concurrent sends pipeline with consecutive nonces.
       row = await this.lock.run(nonceLockKey(record.chainId, record.fromAddress), async () => {
-        const highest =
-          family === 'evm'
-            ? await this.records.highestOpenNonce(record.chainId, record.fromAddress)
-            : undefined;
+        const nonceFloor = await this.freeNonce(sender, record);
+        await sender.assertFunds(
+          prepared,
+          await this.records.inFlightFrom(record.chainId, record.fromAddress, record.id),
+        );
+        if (this.testFault === 'beforeSign') throw new Error('simulated failure before signing');
         const signed = await this.wallet.withSecret(userId, family, (secret) =>
-          sender.sign(prepared, secret, {
-            nonceFloor: highest === undefined ? 0 : highest + 1,
-            uniqueness: Number.parseInt(record.id.replaceAll('-', '').slice(0, 8), 16),
-          }),
+          sender.sign(prepared, secret, { nonceFloor, sendId: record.id }),
         );
         signedRow = await this.records.update(record.id, { status: 'signed', ...signed });
         this.logStatus(signedRow);
@@ -301,13 +357,37 @@ export class WalletSends {
         status: 'failed',
         error: `Not sent: ${error instanceof AppError ? error.message : chainErrorText(error)}`,
       });
-      this.logStatus(failed);
+      this.logStatus(failed, failed.error ?? undefined);
       if (error instanceof AppError) throw error;
       return failed;
     }
     this.crashPoint('afterBroadcast');
     if (row.status !== 'broadcast') return row;
     return this.follow(sender, row, this.confirmTimeoutMs);
+  }
+
+  /**
+   * The lowest nonce a new send from this account may take (0 where there are no nonces),
+   * called under the account's lock. Only nonces the node knows count as used: its pending
+   * count is the floor. An open record of ours at exactly that nonce was never received or was
+   * dropped, so it is sent again first from its stored bytes (same bytes, same hash: it cannot
+   * pay twice), in nonce order, however often it was sent before; a record the node now
+   * refuses fails in `broadcast` and frees its nonce for the new send. A record above a nonce
+   * nothing holds waits for the new send to fill that gap and goes out on the next send or
+   * reconciliation. So a lost transaction never leaves later sends queued behind a gap.
+   */
+  private async freeNonce(sender: ChainSender, record: SendRecord): Promise<number> {
+    let next = await sender.pendingNonce(record.fromAddress);
+    if (next === null) return 0;
+    const open = await this.records.inFlightFrom(record.chainId, record.fromAddress, record.id);
+    for (const row of open) {
+      if (row.nonce === null || row.nonce < next) continue;
+      if (row.nonce > next) break;
+      this.crashed.delete(row.id); // a live process owns it now
+      const sent = await this.broadcast(sender, row);
+      if (sent.status === 'broadcast') next += 1;
+    }
+    return next;
   }
 
   /** Sends the stored signed bytes; a rejection the chain has not seen fails the record. */
@@ -380,14 +460,18 @@ export class WalletSends {
     if (existing.requestHash !== requestHash)
       throw new AppError(422, walletMessages.idempotencyKeyReused);
     if (isTerminal(existing.status)) return existing;
-    const deadline = Date.now() + this.replayWaitMs;
+    const clock = this.records.clock;
+    const deadline = clock.now().getTime() + this.replayWaitMs;
     const running = this.inFlight.get(existing.id);
     if (running) await Promise.race([running.catch(() => undefined), delay(this.replayWaitMs)]);
-    for (;;) {
+    // The services' clock sets the deadline; the poll count bounds the wait when that clock
+    // stands still (tests move it by hand).
+    for (let polls = 0; ; polls += 1) {
       const now = await this.records.byId(existing.id);
       if (now && isTerminal(now.status)) return now;
-      if (Date.now() >= deadline) throw new ConflictError(walletMessages.sendInProgress);
-      await delay(100);
+      if (clock.now().getTime() >= deadline || polls * REPLAY_POLL_MS >= this.replayWaitMs)
+        throw new ConflictError(walletMessages.sendInProgress);
+      await delay(REPLAY_POLL_MS);
     }
   }
 
@@ -425,6 +509,11 @@ function normalizeAddress(family: KeyFamily, value: string, path: string, messag
   }
   if (!isValidSolanaAddress(trimmed)) throw new BadRequestError(message, [{ path, message }]);
   return trimmed;
+}
+
+/** Failed before it was signed: nothing reached a chain, so the key may run again. */
+function isUnsignedFailure(row: SendRecord): boolean {
+  return row.status === 'failed' && row.signedTransaction === null;
 }
 
 function isTransportError(error: unknown): boolean {
