@@ -39,10 +39,15 @@ import { tokensRoutes } from './tokens/tokens-routes';
 import type { DevnetClient } from '@vaultscope/devnet';
 import type { KdfSettings } from './wallet/key-vault';
 import { UnlockedWallets } from './wallet/unlocked-wallets';
-import { faucetRoutes } from './wallet/portfolio/faucet-routes';
+import { faucetRoutes } from './wallet/faucet/faucet-routes';
+import { historyRoutes } from './wallet/history/history-routes';
+import { TransferScanner } from './wallet/history/transfer-scanner';
+import { WalletHistory } from './wallet/history/wallet-history';
+import { WalletPortfolio } from './wallet/portfolio/portfolio';
+import { portfolioRoutes } from './wallet/portfolio/portfolio-routes';
+import { WalletPrices } from './wallet/portfolio/wallet-prices';
 import { SendRecords } from './wallet/sends/send-records';
 import { WalletChains } from './wallet/wallet-chains';
-import { walletPortfolioRoutes } from './wallet/wallet-portfolio-routes';
 import { walletRoutes } from './wallet/wallet-routes';
 import { walletSendRoutes } from './wallet/sends/wallet-send-routes';
 import { WalletSends } from './wallet/sends/wallet-sends';
@@ -63,6 +68,10 @@ export interface Services {
   wallet: WalletService;
   walletChains: WalletChains;
   walletSends: WalletSends;
+  walletPrices: WalletPrices;
+  walletPortfolio: WalletPortfolio;
+  walletHistory: WalletHistory;
+  transferScanner: TransferScanner;
 }
 
 declare module 'fastify' {
@@ -72,6 +81,9 @@ declare module 'fastify' {
     services: Services;
   }
 }
+
+/** Period of the background receive scan of the wallet history. */
+const TRANSFER_SCAN_INTERVAL_MS = 30_000;
 
 export interface BuildAppOptions {
   config: Config;
@@ -151,6 +163,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const wallet = new WalletService(db, clock, throttle, unlockedWallets, options.walletKdf);
   const walletSends = new WalletSends(new SendRecords(db, clock), wallet, walletChains, app.log);
   app.addHook('onClose', () => walletSends.close());
+  const walletPrices = new WalletPrices(db, walletChains, clock);
+  const walletPortfolio = new WalletPortfolio(wallet, walletChains, walletPrices, app.log);
+  const walletHistory = new WalletHistory(db, walletChains, walletPrices);
+  const transferScanner = new TransferScanner(db, walletChains, app.log, clock);
+  // Receives are found in the background too, not only when someone opens the history.
+  app.addHook('onReady', async () => transferScanner.start(TRANSFER_SCAN_INTERVAL_MS));
+  app.addHook('onClose', () => transferScanner.stop());
   app.decorate('config', config);
   app.decorate('db', { handle });
   app.decorate('services', {
@@ -166,6 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wallet,
     walletChains,
     walletSends,
+    walletPrices,
+    walletPortfolio,
+    walletHistory,
+    transferScanner,
     accounts: new Accounts(db, clock, sessions, throttle, notifications),
     passwordReset: new PasswordReset(db, clock, sessions, throttle, mail, notifications),
   });
@@ -208,8 +231,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(walletRoutes);
   await app.register(walletSendRoutes);
-  await app.register(walletPortfolioRoutes);
-  if (config.DEV_TOOLS && walletChains.devnet)
+  await app.register(portfolioRoutes);
+  await app.register(historyRoutes);
+  // The faucet mints play money: never in production, whatever DEV_TOOLS says.
+  if (config.DEV_TOOLS && config.NODE_ENV !== 'production' && walletChains.devnet)
     await app.register(faucetRoutes, { devnet: walletChains.devnet });
   if (config.DEV_TOOLS && mail instanceof OutboxTransport)
     await app.register(outboxRoutes, { outbox: mail });

@@ -28,6 +28,7 @@ export interface KnownToken {
   address: string;
   symbol: string;
   name: string;
+  /** As the devnet listed it; the portfolio and history read (and cache) the chain's own. */
   decimals: number;
 }
 
@@ -59,7 +60,11 @@ function viemChainFor(chain: Chain, rpcUrl: string): ViemChain {
   return defineChain({
     id: chain.id,
     name: chain.name,
-    nativeCurrency: { name: chain.nativeSymbol, symbol: chain.nativeSymbol, decimals: 18 },
+    nativeCurrency: {
+      name: chain.nativeSymbol,
+      symbol: chain.nativeSymbol,
+      decimals: chain.nativeDecimals,
+    },
     rpcUrls: { default: { http: [rpcUrl] } },
     testnet: chain.testnet,
   });

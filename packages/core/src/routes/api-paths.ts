@@ -90,6 +90,8 @@ export const apiPaths = {
     /** A transaction read from the chain, for the app's page of a local transaction. */
     chainTransaction: (chainId: number, hash: string) =>
       `/api/chain/${chainId}/tx/${encodeURIComponent(hash)}`,
+    /** The route pattern of {@link chainTransaction}, for the server. */
+    chainTransactionPattern: '/api/chain/:chainId/tx/:hash',
   },
 } as const;
 

@@ -11,6 +11,10 @@ export const WALLET_DISPLAY = {
   priceWrapChars: 30,
   totalUsdDecimals: 8,
   tokenUsdDecimals: 5,
+  /** Balances, values and amounts shown in tables and lines (the full text goes in a tooltip). */
+  amountDecimals: 8,
+  feeDecimals: 10,
+  nativeEquivalentDecimals: 6,
   maxNativeDeductPercent: 30,
 } as const;
 
@@ -37,14 +41,29 @@ export function shortHash(hash: string): string {
   return hash.slice(0, WALLET_DISPLAY.historyHashChars);
 }
 
-/** A USD amount (decimal text or number) with a fixed number of decimals; `-` when unknown. */
+/**
+ * A decimal text with at most `maxFraction` fractional digits, cut (never rounded up, never
+ * through a float): `9.99999999999` → `9.99999999`.
+ */
+export function cutDecimals(text: string, maxFraction: number): string {
+  const [whole = '', fraction = ''] = text.split('.');
+  const kept = fraction.slice(0, maxFraction).replace(/0+$/, '');
+  return kept ? `${whole}.${kept}` : whole;
+}
+
+/**
+ * A USD amount with exactly `decimals` fractional digits, cut from the server's exact decimal
+ * text (a number is accepted for prices); `-` when unknown.
+ */
 export function formatUsdFixed(
   value: string | number | null | undefined,
   decimals: number,
 ): string {
   if (value === null || value === undefined || value === '') return '-';
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? number.toFixed(decimals) : '-';
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return '-';
+  const [whole = '0', fraction = ''] = text.split('.');
+  return decimals === 0 ? whole : `${whole}.${fraction.slice(0, decimals).padEnd(decimals, '0')}`;
 }
 
 /** Price text broken into lines of 30 characters (spec: price text wraps at 30). */

@@ -1,5 +1,6 @@
 export * from './amounts';
 export * from './display';
+export * from './logos';
 export * from './messages';
 export * from './networks';
 export * from './schemas';

@@ -7,6 +7,9 @@ export const walletMessages = {
   passwordSet: 'Wallet password set',
   passwordNotSet: 'Set a wallet password first.',
   passwordTooShort: 'Wallet password must be at least 8 characters.',
+  emailNotThisAccount: 'The email is not the email of this account.',
+  notYourWallet: 'You can only read your own wallet status.',
+  status: 'Wallet status',
   unlocked: 'Wallet unlocked',
   locked: 'Wallet locked',
   /** The answer of every wallet call without a live session or an unlocked wallet. */
@@ -32,6 +35,9 @@ export const walletMessages = {
   insufficientForFee: 'Not enough native balance to pay the network fee.',
   sendInProgress: 'A send with this idempotency key is still in progress.',
   idempotencyKeyReused: 'This idempotency key was used for a different transaction.',
+  idempotencyKeyInvalid: (maxLength: number) =>
+    `The idempotency key must be 1 to ${maxLength} visible characters.`,
+  onlyOwnKey: 'Only the wallet key generated for this account can send.',
   maxFeeNote: '30% fee deducted for transfer',
   addressFetchFailed: 'Error fetching address',
   portfolioFailed: 'Failed to fetch portfolio',
@@ -51,4 +57,6 @@ export const walletMessages = {
   faucetDone: 'Test funds sent to your wallet',
   faucetUnavailable: 'The faucet is only available on local chains.',
   transactionNotFound: 'Transaction not found on this chain.',
+  notTransactionHash: 'Not a transaction hash of this chain.',
+  notTransactionSignature: 'Not a transaction signature of this chain.',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutValue, shortAddress, shortHash } from './display';
+import { cutDecimals, cutValue, formatUsdFixed, shortAddress, shortHash } from './display';
 import { explorerTransactionUrl, networksForMode, sentTitle } from './networks';
 
 describe('networksForMode', () => {
@@ -23,6 +23,23 @@ describe('wallet display cuts', () => {
   it('shows the first 6 and last 4 characters of an address and 10 of a hash', () => {
     expect(shortAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234...5678');
     expect(shortHash('0xabcdef0123456789')).toBe('0xabcdef01');
+  });
+});
+
+describe('wallet figures', () => {
+  it('cuts long balances without rounding and drops trailing zeros', () => {
+    expect(cutDecimals('9.999999999999', 8)).toBe('9.99999999');
+    expect(cutDecimals('10.50000', 8)).toBe('10.5');
+    expect(cutDecimals('7.000000001', 8)).toBe('7');
+    expect(cutDecimals('42', 8)).toBe('42');
+  });
+  it('shows USD with exactly the asked decimals, cut from the exact text, not a float', () => {
+    expect(formatUsdFixed('55350.000000000000000001', 8)).toBe('55350.00000000');
+    expect(formatUsdFixed('0.123456789', 5)).toBe('0.12345');
+    expect(formatUsdFixed('12', 8)).toBe('12.00000000');
+    expect(formatUsdFixed('90071992547409931.5', 2)).toBe('90071992547409931.50');
+    expect(formatUsdFixed(null, 8)).toBe('-');
+    expect(formatUsdFixed('abc', 8)).toBe('-');
   });
 });
 

@@ -157,7 +157,17 @@ const address = (label: string) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(100, `${label} is too long.`);
-const chainId = z.coerce.number({ error: 'chainId is required.' }).int();
+/** A chain id in a JSON body: a number, or digits as text; never `true`, `null` or `""`. */
+const chainId = z.union(
+  [
+    z.number().int(),
+    z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+  ],
+  { error: 'chainId must be a chain id number.' },
+);
 
 export const sendEthRequestSchema = z.object({
   chainId,
@@ -219,7 +229,7 @@ export const feeEstimateResponseSchema = z.object({
   fee: z.string(),
 });
 
-export const faucetRequestSchema = z.object({ chainId: z.coerce.number().int() });
+export const faucetRequestSchema = z.object({ chainId });
 export const faucetResponseSchema = z.object({
   message: z.string(),
   data: z.object({

@@ -23,11 +23,11 @@ export async function readChainTransaction(
   const access = chains.get(chainId);
   if (!access) throw new BadRequestError(walletMessages.unsupportedNetwork);
   if (access.family === 'evm') {
-    if (!EVM_HASH.test(hash)) throw new BadRequestError('Not a transaction hash of this chain.');
+    if (!EVM_HASH.test(hash)) throw new BadRequestError(walletMessages.notTransactionHash);
     return readEvmTransaction(access, hash as Hash);
   }
   if (!SOLANA_SIGNATURE.test(hash))
-    throw new BadRequestError('Not a transaction signature of this chain.');
+    throw new BadRequestError(walletMessages.notTransactionSignature);
   return readSolana(access, hash);
 }
 
@@ -80,15 +80,11 @@ async function readEvmTransaction(access: EvmChainAccess, hash: Hash): Promise<C
   };
 }
 
-/** A token's symbol and decimals: the chain's known list, else the contract, else its address. */
+/** A token's symbol and decimals, read from the contract; else its listed symbol or address. */
 async function tokenLabel(
   access: EvmChainAccess,
   tokenAddress: Address,
 ): Promise<{ symbol: string; decimals: number | undefined }> {
-  const known = access.tokens.find(
-    (token) => token.address.toLowerCase() === tokenAddress.toLowerCase(),
-  );
-  if (known) return known;
   try {
     const [symbol, decimals] = await Promise.all([
       access.client.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'symbol' }),
@@ -98,9 +94,12 @@ async function tokenLabel(
         functionName: 'decimals',
       }),
     ]);
-    return { symbol, decimals };
+    return { symbol: symbol.slice(0, 32), decimals };
   } catch {
-    return { symbol: getAddress(tokenAddress), decimals: undefined };
+    const known = access.tokens.find(
+      (token) => token.address.toLowerCase() === tokenAddress.toLowerCase(),
+    );
+    return { symbol: known?.symbol ?? getAddress(tokenAddress), decimals: undefined };
   }
 }
 

@@ -2,7 +2,9 @@ import { address as solanaAddress, signature as toSignature } from '@solana/kit'
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Address, erc20Abi, getAddress, parseAbiItem } from 'viem';
+import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db/client';
+import { chainErrorText } from '../chain-errors';
 import { largestLamportSender, readSolanaTransaction, tokenSender } from './solana-transaction';
 import type { EvmChainAccess, SolanaChainAccess, WalletChains } from '../wallet-chains';
 import { walletKeys, walletScanCursors, walletTransfers } from '../wallet-tables';
@@ -70,6 +72,7 @@ export class TransferScanner {
     private readonly db: Database,
     private readonly chains: WalletChains,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
     options: ScannerOptions = {},
   ) {
     this.maxBlocks = options.maxBlocks ?? 2_000;
@@ -110,7 +113,9 @@ export class TransferScanner {
   start(ms: number): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      this.scan().catch((error: unknown) => this.log.warn({ err: error }, 'transfer scan failed'));
+      this.scan().catch((error: unknown) =>
+        this.log.warn({ error: chainErrorText(error) }, 'transfer scan failed'),
+      );
     }, ms);
     this.timer.unref();
   }
@@ -142,8 +147,9 @@ export class TransferScanner {
               : await this.scanSolana(access, solanaAddresses);
         } catch (error) {
           report.failed.push(access.chain.id);
+          // The text only: a viem error names the RPC URL, which may hold an API key.
           this.log.warn(
-            { chainId: access.chain.id, err: error },
+            { chainId: access.chain.id, error: chainErrorText(error) },
             'transfer scan of a chain failed',
           );
         }
@@ -176,7 +182,7 @@ export class TransferScanner {
         .values({ key, cursor })
         .onConflictDoUpdate({
           target: walletScanCursors.key,
-          set: { cursor, updatedAt: new Date() },
+          set: { cursor, updatedAt: this.clock.now() },
         });
       return inserted.length;
     });
@@ -248,7 +254,7 @@ export class TransferScanner {
         symbol: chain.nativeSymbol,
         decimals: chain.nativeDecimals,
         amount: tx.value.toString(),
-        blockTime: times.get(tx.blockNumber ?? -1n) ?? new Date(),
+        blockTime: times.get(tx.blockNumber ?? -1n) ?? this.clock.now(),
       });
     });
 
@@ -268,21 +274,17 @@ export class TransferScanner {
         symbol: token.symbol,
         decimals: token.decimals,
         amount: value.toString(),
-        blockTime: times.get(log.blockNumber) ?? new Date(),
+        blockTime: times.get(log.blockNumber) ?? this.clock.now(),
       });
     }
     return this.save(key, last.toString(), rows);
   }
 
-  /** Symbol and decimals of an ERC-20: the chain's known list, else read once from the contract. */
+  /** Symbol and decimals of an ERC-20, read once from the contract (decimals come from the chain). */
   private evmTokenInfo(
     access: EvmChainAccess,
     tokenAddress: Address,
   ): Promise<{ symbol: string; decimals: number }> {
-    const known = access.tokens.find(
-      (token) => token.address.toLowerCase() === tokenAddress.toLowerCase(),
-    );
-    if (known) return Promise.resolve({ symbol: known.symbol, decimals: known.decimals });
     const cacheKey = `${access.chain.id}:${tokenAddress.toLowerCase()}`;
     let info = this.tokenInfo.get(cacheKey);
     if (!info) {
@@ -333,7 +335,7 @@ export class TransferScanner {
     const rows: TransferRow[] = [];
     for (const facts of transactions) {
       if (!facts || facts.failed) continue;
-      const blockTime = facts.blockTime ?? new Date();
+      const blockTime = facts.blockTime ?? this.clock.now();
       const index = facts.accounts.indexOf(owner);
       const received = index >= 0 ? (facts.lamportDeltas[index] ?? 0n) : 0n;
       const solSender = largestLamportSender(facts, owner);
@@ -364,7 +366,7 @@ export class TransferScanner {
           toAddress: owner,
           tokenAddress: entry.mint,
           symbol: known?.symbol ?? 'SPL',
-          decimals: known?.decimals ?? entry.decimals,
+          decimals: entry.decimals,
           amount: entry.delta.toString(),
           blockTime,
         });

@@ -4,6 +4,7 @@ import { apiPaths, type WalletTransaction, walletMessages } from '@vaultscope/co
 import { DEVNET_EVM_OWNER } from '@vaultscope/devnet';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
+import { cexMarkets } from '../../tokens/research-tables';
 import { TransferScanner } from './transfer-scanner';
 import { walletScanCursors, walletSends, walletTransfers } from '../wallet-tables';
 
@@ -133,6 +134,26 @@ describe('history', () => {
     expect(sol.find((row) => row.symbol === 'VLT')?.valueUSD).toBe('250');
   });
 
+  it('values a local testnet at the devnet table, never at the market price', async () => {
+    await t.app.db.handle.db.insert(cexMarkets).values({
+      platforms: {},
+      provider: 'test',
+      updated_at: new Date(),
+      market_cap_rank: 6,
+      id: 'solana',
+      symbol: 'sol',
+      name: 'Solana',
+      token_address: 'solana',
+      current_price: 185.5,
+      change_h24: -0.11,
+    });
+    t.clock.advance(60_000); // past the price cache
+    const sol = (await history()).transactions.find(
+      (row) => row.chainId === 103 && row.symbol === 'SOL',
+    );
+    expect(sol?.valueUSD).toBe('1500');
+  });
+
   it('pages with page_size and keeps the total count', async () => {
     const all = (await history()).transactions.map((row) => row._id);
     const first = await history('?page=1&page_size=4');
@@ -214,7 +235,12 @@ describe('history', () => {
 
   it('scans idempotently: a repeated scan, even from scratch, records nothing twice', async () => {
     const { db } = t.app.db.handle;
-    const scanner = new TransferScanner(db, t.app.services.walletChains, t.app.log);
+    const scanner = new TransferScanner(
+      db,
+      t.app.services.walletChains,
+      t.app.log,
+      t.app.services.clock,
+    );
     const before = await db.select().from(walletTransfers);
     await scanner.scan();
     await db.delete(walletScanCursors);
@@ -226,10 +252,19 @@ describe('history', () => {
 });
 
 describe('chain transaction page', () => {
-  const page = (chainId: number, hash: string) =>
-    t.request({ method: 'GET', url: paths.chainTransaction(chainId, hash) });
+  const page = (chainId: number, hash: string, headers: Record<string, string> = user.auth) =>
+    t.request({ method: 'GET', url: paths.chainTransaction(chainId, hash), headers });
 
-  it('reads an EVM faucet transaction and its token transfer, without auth', async () => {
+  it('answers 403 without a live session: it is no open proxy to the RPC', async () => {
+    const anonymous: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-session' }];
+    for (const headers of anonymous) {
+      const response = await page(1, faucet[1]![0]!.hash, headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(walletMessages.notConnected);
+    }
+  });
+
+  it('reads an EVM faucet transaction and its token transfer', async () => {
     const native = await page(1, faucet[1]![0]!.hash);
     expect(native.statusCode, native.body).toBe(200);
     expect(native.json()).toMatchObject({
@@ -286,8 +321,12 @@ describe('chain transaction page', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(walletMessages.transactionNotFound);
     expect((await page(103, '5'.repeat(88))).statusCode).toBe(404);
-    expect((await page(1, '0x1234')).statusCode).toBe(400);
-    expect((await page(103, 'not-base58!')).statusCode).toBe(400);
+    const badHash = await page(1, '0x1234');
+    expect(badHash.statusCode).toBe(400);
+    expect(badHash.json().message).toBe(walletMessages.notTransactionHash);
+    const badSignature = await page(103, 'not-base58!');
+    expect(badSignature.statusCode).toBe(400);
+    expect(badSignature.json().message).toBe(walletMessages.notTransactionSignature);
     const unsupported = await page(56, `0x${'ab'.repeat(32)}`);
     expect(unsupported.statusCode).toBe(400);
     expect(unsupported.json().message).toBe(walletMessages.unsupportedNetwork);

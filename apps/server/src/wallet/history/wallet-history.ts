@@ -76,13 +76,17 @@ export class WalletHistory {
         .where(inArray(walletTransfers.toAddress, owned)),
     ]);
     const priceOf = await this.prices.prices(
-      rows.map((row) => ({ symbol: row.symbol, native: row.tokenAddress === null })),
+      rows.map((row) => ({
+        chainId: Number(row.chainId),
+        symbol: row.symbol,
+        native: row.tokenAddress === null,
+      })),
     );
     const transactions = rows.map((row): WalletTransaction => {
       const chainId = Number(row.chainId);
       const decimals = Number(row.decimals);
       const units = BigInt(row.amount);
-      const price = priceOf(row.symbol, row.tokenAddress === null);
+      const price = priceOf({ chainId, symbol: row.symbol, native: row.tokenAddress === null });
       const nativeDecimals = findChain(chainId)?.nativeDecimals ?? 18;
       return {
         _id: row.id,

@@ -1,8 +1,9 @@
 import { address as solanaAddress } from '@solana/kit';
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { NATIVE_ASSET_ADDRESS } from '@vaultscope/core';
 import { createPublicClient, erc20Abi, getAddress, http, type PublicClient } from 'viem';
 import { z } from 'zod';
-import type { ChainAccess, EvmChainAccess, SolanaChainAccess } from '../wallet-chains';
+import type { ChainAccess, EvmChainAccess, KnownToken, SolanaChainAccess } from '../wallet-chains';
 
 /** One asset's balance on a chain, in base units. */
 export interface AssetBalance {
@@ -13,17 +14,6 @@ export interface AssetBalance {
   decimals: number;
   units: bigint;
   native: boolean;
-}
-
-export const SPL_TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-
-const LOGO_SYMBOLS = new Set(['ETH', 'BNB', 'MATIC', 'AVAX', 'SOL', 'USDV', 'VLT']);
-
-/** The web app's logo of a symbol (apps/web/public/logos), a generic one for the rest. */
-export function logoOf(symbol: string): string {
-  return LOGO_SYMBOLS.has(symbol.toUpperCase())
-    ? `/logos/${symbol.toLowerCase()}.svg`
-    : '/logos/generic.svg';
 }
 
 /**
@@ -75,10 +65,66 @@ function balanceClient(access: EvmChainAccess): PublicClient {
   return client;
 }
 
+/** What the chain says of a token: its decimals, and its symbol where the chain holds one. */
+interface TokenFacts {
+  symbol: string;
+  decimals: number;
+}
+
+/** Token facts per chain and token address, read once (they never change for a deployed token). */
+const tokenFactsCache = new WeakMap<ChainAccess, Map<string, Promise<TokenFacts>>>();
+
+/**
+ * Decimals and symbol of a known token read from the chain (DESIGN §5: decimals come from the
+ * chain), cached. An ERC-20 answers `decimals()` and `symbol()`; an SPL mint account holds the
+ * decimals only, so a Solana token keeps the symbol of the chain's token list.
+ */
+function tokenFacts(access: ChainAccess, token: KnownToken): Promise<TokenFacts> {
+  let byAddress = tokenFactsCache.get(access);
+  if (!byAddress) {
+    byAddress = new Map();
+    tokenFactsCache.set(access, byAddress);
+  }
+  const key = token.address.toLowerCase();
+  let facts = byAddress.get(key);
+  if (!facts) {
+    facts = access.family === 'evm' ? readErc20Facts(access, token) : readMintFacts(access, token);
+    const cache = byAddress;
+    facts.catch(() => cache.delete(key));
+    byAddress.set(key, facts);
+  }
+  return facts;
+}
+
+async function readErc20Facts(access: EvmChainAccess, token: KnownToken): Promise<TokenFacts> {
+  const client = balanceClient(access);
+  const address = getAddress(token.address);
+  const [decimals, symbol] = await Promise.all([
+    client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
+    client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }),
+  ]);
+  return { decimals, symbol: symbol.slice(0, 32) || token.symbol };
+}
+
+const mintAccountSchema = z.object({
+  value: z.object({
+    data: z.object({ parsed: z.object({ info: z.object({ decimals: z.number().int() }) }) }),
+  }),
+});
+
+async function readMintFacts(access: SolanaChainAccess, token: KnownToken): Promise<TokenFacts> {
+  const account = await access.rpc
+    .getAccountInfo(solanaAddress(token.address), { encoding: 'jsonParsed' })
+    .send();
+  const { decimals } = mintAccountSchema.parse(account).value.data.parsed.info;
+  return { decimals, symbol: token.symbol };
+}
+
 async function readEvmBalances(access: EvmChainAccess, owner: string): Promise<AssetBalance[]> {
   const account = getAddress(owner);
   const client = balanceClient(access);
-  const [native, ...tokens] = await Promise.all([
+  const [facts, native, ...tokens] = await Promise.all([
+    Promise.all(access.tokens.map((token) => tokenFacts(access, token))),
     client.getBalance({ address: account }),
     ...access.tokens.map((token) =>
       client.readContract({
@@ -93,9 +139,9 @@ async function readEvmBalances(access: EvmChainAccess, owner: string): Promise<A
     nativeOf(access, native ?? 0n),
     ...access.tokens.map((token, index) => ({
       address: token.address,
-      symbol: token.symbol,
+      symbol: facts[index]?.symbol ?? token.symbol,
       name: token.name,
-      decimals: token.decimals,
+      decimals: facts[index]?.decimals ?? token.decimals,
       units: tokens[index] ?? 0n,
       native: false,
     })),
@@ -127,14 +173,15 @@ async function readSolanaBalances(
 ): Promise<AssetBalance[]> {
   const account = solanaAddress(owner);
   const options = signal ? { abortSignal: signal } : {};
-  const [balance, tokenAccounts] = await Promise.all([
+  const [facts, balance, tokenAccounts] = await Promise.all([
+    Promise.all(access.tokens.map((token) => tokenFacts(access, token))),
     access.rpc.getBalance(account).send(options),
     access.tokens.length === 0
       ? undefined
       : access.rpc
           .getTokenAccountsByOwner(
             account,
-            { programId: solanaAddress(SPL_TOKEN_PROGRAM) },
+            { programId: TOKEN_PROGRAM_ADDRESS },
             { encoding: 'jsonParsed' },
           )
           .send(options),
@@ -148,11 +195,11 @@ async function readSolanaBalances(
   }
   return [
     nativeOf(access, units.parse(balance.value)),
-    ...access.tokens.map((token) => ({
+    ...access.tokens.map((token, index) => ({
       address: token.address,
-      symbol: token.symbol,
+      symbol: facts[index]?.symbol ?? token.symbol,
       name: token.name,
-      decimals: token.decimals,
+      decimals: facts[index]?.decimals ?? token.decimals,
       units: byMint.get(token.address) ?? 0n,
       native: false,
     })),

@@ -1,4 +1,5 @@
 import {
+  assetLogoPath,
   formatAmount,
   networksForMode,
   type PortfolioBalance,
@@ -8,37 +9,17 @@ import {
 } from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { BadRequestError } from '../../lib/errors';
-import { type AssetBalance, logoOf, readChainBalances } from './chain-balances';
+import { withTimeout } from '../../lib/with-timeout';
+import { chainErrorText } from '../chain-errors';
+import { type AssetBalance, readChainBalances } from './chain-balances';
 import { divideScaled, scaledText, usdValue } from './usd-math';
 import type { ChainAccess, WalletChains } from '../wallet-chains';
-import type { WalletPrices } from './wallet-prices';
+import type { AssetPrice, WalletPrices } from './wallet-prices';
 import type { WalletService } from '../wallet-service';
 
 /** How long one chain may take in the all-chains portfolio before it counts as unavailable. */
 export const PORTFOLIO_CHAIN_TIMEOUT_MS = 5_000;
 const TOTAL_USD_DECIMALS = 8;
-
-class ChainTimeoutError extends Error {
-  override name = 'ChainTimeoutError';
-}
-
-async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      run(controller.signal),
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new ChainTimeoutError(`no answer within ${ms} ms`));
-        }, ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Balances of the user's wallet: one chain's assets, or every chain of the user's network mode. */
 export class WalletPortfolio {
@@ -67,7 +48,7 @@ export class WalletPortfolio {
         name: asset.name,
         decimals: asset.decimals,
         balance: formatAmount(asset.units, asset.decimals),
-        logo: logoOf(asset.symbol),
+        logo: assetLogoPath(asset.symbol),
       })),
     };
   }
@@ -90,17 +71,23 @@ export class WalletPortfolio {
         const owner = owners[access.family];
         return owner ? [{ access, owner }] : [];
       });
-    const [results, priceOf, eth] = await Promise.all([
-      Promise.allSettled(
-        targets.map(({ access, owner }) =>
-          withTimeout(this.chainTimeoutMs, (signal) => readChainBalances(access, owner, signal)),
-        ),
+    const results = await Promise.allSettled(
+      targets.map(({ access, owner }) =>
+        withTimeout(this.chainTimeoutMs, (signal) => readChainBalances(access, owner, signal)),
       ),
+    );
+    // Priced by the symbols the chains answered with, on the chain they are on.
+    const [priceOf, eth] = await Promise.all([
       this.prices.prices(
-        targets.flatMap(({ access }) => [
-          { symbol: access.chain.nativeSymbol, native: true },
-          ...access.tokens.map((token) => ({ symbol: token.symbol, native: false })),
-        ]),
+        results.flatMap((result, index) =>
+          result.status === 'fulfilled'
+            ? result.value.map((asset) => ({
+                chainId: targets[index]!.access.chain.id,
+                symbol: asset.symbol,
+                native: asset.native,
+              }))
+            : [],
+        ),
       ),
       this.prices.ethPrice(),
     ]);
@@ -112,15 +99,20 @@ export class WalletPortfolio {
       const { access } = targets[index]!;
       if (result.status === 'rejected') {
         unavailableChains.push(access.chain.id);
+        // The text only: a viem error names the RPC URL, which may hold an API key.
         this.log.warn(
-          { chainId: access.chain.id, err: result.reason },
+          { chainId: access.chain.id, error: chainErrorText(result.reason) },
           'portfolio: chain unavailable',
         );
         return;
       }
       for (const asset of result.value) {
         if (asset.units === 0n) continue;
-        const price = priceOf(asset.symbol, asset.native);
+        const price = priceOf({
+          chainId: access.chain.id,
+          symbol: asset.symbol,
+          native: asset.native,
+        });
         const value = price ? usdValue(asset.units, asset.decimals, price.usd) : undefined;
         if (value !== undefined) total += value;
         balances.push(toBalance(access, asset, price, value));
@@ -147,7 +139,7 @@ export class WalletPortfolio {
 function toBalance(
   access: ChainAccess,
   asset: AssetBalance,
-  price: { usd: bigint; change24h: number | null; source: 'market' | 'devnet' } | undefined,
+  price: AssetPrice | undefined,
   value: bigint | undefined,
 ): PortfolioBalance {
   const solanaToken = access.family === 'solana' && !asset.native;
@@ -156,7 +148,7 @@ function toBalance(
     chainName: access.chain.name,
     symbol: asset.symbol,
     name: asset.name,
-    logo: logoOf(asset.symbol),
+    logo: assetLogoPath(asset.symbol),
     decimals: asset.decimals,
     balance: formatAmount(asset.units, asset.decimals),
     tokenAddress: solanaToken ? null : asset.address,

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, type PortfolioResponse, walletMessages } from '@vaultscope/core';
+import {
+  apiPaths,
+  type PortfolioResponse,
+  walletMessages,
+  type WalletTransaction,
+} from '@vaultscope/core';
+import { DEVNET_EVM_OWNER } from '@vaultscope/devnet';
 import { cexMarkets } from '../../tokens/research-tables';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
+import { walletSends } from '../wallet-tables';
 
 const paths = apiPaths.wallet;
 
@@ -174,16 +181,22 @@ describe('portfolio of all chains', () => {
       change24h: 2.42,
       priceSource: 'market',
     });
-    expect(bySymbol(body, 103, 'SOL')).toMatchObject({ usd_value: '1855', change24h: -0.11 });
+    // A testnet coin is not worth its mainnet price: the local Solana devnet keeps the table.
+    expect(bySymbol(body, 103, 'SOL')).toMatchObject({
+      usd_value: '1500',
+      change24h: null,
+      priceSource: 'devnet',
+    });
     // Local tokens keep the devnet table.
     expect(bySymbol(body, 1, 'USDV')?.priceSource).toBe('devnet');
-    // 33,000 + 1,855 + 20,500
-    expect(body.totalUsdValue).toBe('55355.00000000');
-    expect(body.nativeEquivalent.amount).toBe('16.774242424242424242');
+    // 33,000 + 1,500 + 20,500
+    expect(body.totalUsdValue).toBe('55000.00000000');
+    expect(body.nativeEquivalent.amount).toBe('16.666666666666666666');
   });
 
-  it('reports an unreachable chain in unavailableChains without failing the call', async () => {
-    const other = await startTestApp({ RPC_URL_43114: 'http://127.0.0.1:1' }, { devnet });
+  it('reports an unreachable chain without failing the call, and never logs its RPC URL', async () => {
+    const secretUrl = 'http://127.0.0.1:1/v3/SECRETKEY123';
+    const other = await startTestApp({ RPC_URL_43114: secretUrl }, { devnet });
     try {
       const someone = await connectWallet(other);
       await other.request({
@@ -203,7 +216,89 @@ describe('portfolio of all chains', () => {
       expect(new Set(body.balances.map((b) => b.chainId))).toEqual(new Set([137]));
       // 10 MATIC at 0.50 + 10,000 USDV + 1,000 VLT at 0.25
       expect(body.totalUsdValue).toBe('10255.00000000');
-      expect(other.logs()).toContain('portfolio: chain unavailable');
+      // The history's receive scan reads the same chain and fails the same way.
+      const scan = await other.app.services.transferScanner.scan();
+      expect(scan.failed).toContain(43114);
+      const logs = other.logs();
+      expect(logs).toContain('portfolio: chain unavailable');
+      expect(logs).toContain('transfer scan of a chain failed');
+      expect(logs).not.toContain('SECRETKEY123');
+      expect(logs).not.toContain(secretUrl);
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
+
+  it('gives a real testnet (RPC_URL set) no price, in the portfolio and the history', async () => {
+    // Sepolia through a configured URL (the local Ethereum node stands in for its RPC).
+    const other = await startTestApp({ RPC_URL_11155111: devnet.rpcUrls[1]! }, { devnet });
+    try {
+      await other.app.db.handle.db.insert(cexMarkets).values({
+        platforms: {},
+        provider: 'test',
+        updated_at: new Date(),
+        market_cap_rank: 2,
+        id: 'ethereum',
+        symbol: 'eth',
+        name: 'Ethereum',
+        token_address: 'ethereum',
+        current_price: 3300,
+        change_h24: 2.42,
+      });
+      const someone = await connectWallet(other);
+      const funded = await other.request({
+        method: 'POST',
+        url: paths.faucet,
+        headers: someone.auth,
+        payload: { chainId: 1 },
+      });
+      expect(funded.statusCode, funded.body).toBe(200);
+      const response = await other.request({
+        method: 'GET',
+        url: paths.allChainAssets,
+        headers: someone.auth,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as PortfolioResponse;
+      expect(bySymbol(body, 11155111, 'ETH')).toMatchObject({
+        balance: '10',
+        usdPrice: null,
+        usd_value: null,
+        change24h: null,
+        priceSource: null,
+      });
+      expect(bySymbol(body, 1, 'ETH')).toMatchObject({ usd_value: '33000', priceSource: 'market' });
+      // Sepolia's 10 ETH count for nothing: 33,000 + 10,000 + 250 (chain 1 only).
+      expect(body.totalUsdValue).toBe('43250.00000000');
+
+      await other.app.db.handle.db.insert(walletSends).values({
+        userId: someone.userId,
+        idempotencyKey: 'testnet-price',
+        requestHash: 'x',
+        chainId: 11155111,
+        kind: 'native',
+        tokenAddress: null,
+        symbol: 'ETH',
+        decimals: 18,
+        fromAddress: someone.evmAddress,
+        toAddress: DEVNET_EVM_OWNER,
+        amount: '1000000000000000000',
+        status: 'confirmed',
+        hash: `0x${'cd'.repeat(32)}`,
+        createdAt: new Date(Date.now() + 60_000),
+      });
+      const history = await other.request({
+        method: 'GET',
+        url: `${paths.transactions}?page_size=100`,
+        headers: someone.auth,
+      });
+      expect(history.statusCode, history.body).toBe(200);
+      const rows = history.json().transactions as WalletTransaction[];
+      expect(rows.find((row) => row.chainId === 11155111)).toMatchObject({
+        value: '1',
+        valueUSD: null,
+      });
+      expect(rows.find((row) => row.chainId === 1 && row.symbol === 'ETH')?.valueUSD).toBe('33000');
     } finally {
       await other.close();
     }

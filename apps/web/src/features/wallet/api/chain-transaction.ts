@@ -3,13 +3,17 @@ import { apiPaths, chainTransactionResponseSchema } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
 import { walletKeys } from './query-keys';
 
-/** A transaction read from a local chain (public: anyone with the link may look). */
+/**
+ * A transaction read from a local chain. Needs the session (the server is no open RPC proxy): a
+ * 403 shows as the screen's error state with the server's 'Please connect your wallet'.
+ */
 export const getChainTransaction = (
   chainId: number,
   hash: string,
   { signal }: { signal?: AbortSignal } = {},
 ) =>
   apiRequest(apiPaths.wallet.chainTransaction(chainId, hash), {
+    auth: true,
     schema: chainTransactionResponseSchema,
     signal,
   });
