@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiPaths, faucetResponseSchema, webRoutes } from '@vaultscope/core';
+import { apiPaths, faucetResponseSchema, walletMessages, webRoutes } from '@vaultscope/core';
 import { expect, logIn, storedSession, type TestUser } from './fixtures';
 
 /**
@@ -42,6 +42,9 @@ export async function connectWallet(page: Page, user: TestUser): Promise<string>
   // Enter submits (spec section 2).
   await page.getByLabel('Wallet password', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/vaultscope-wallet$/);
+  // A new wallet is empty: once this shows, the first portfolio read is over, so a test's next
+  // step (a lock on the server, say) cannot race it.
+  await expect(page.getByText(walletMessages.noBalances)).toBeVisible();
   return sessionToken(page);
 }
 

@@ -4,10 +4,11 @@ import {
   WALLET_DISPLAY,
   type PortfolioBalance,
   type PortfolioResponse,
+  cutDecimals,
 } from '@vaultscope/core';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cutDecimals, HIDDEN_FIGURE } from '../lib/portfolio';
+import { HIDDEN_FIGURE } from '../lib/portfolio';
 
 /**
  * BALANCE (spec section 2): the total in USD to 8 decimals, or the focused token's balance and USD
@@ -31,12 +32,13 @@ export function BalanceCard({
   if (!portfolio) {
     figure = <Skeleton width="12em" />;
   } else if (focused) {
-    figure = `${cutDecimals(focused.balance, 8)} ${cutSymbol(focused.symbol, WALLET_DISPLAY.portfolioSymbolChars)}`;
+    figure = `${cutDecimals(focused.balance, WALLET_DISPLAY.amountDecimals)} ${cutSymbol(focused.symbol, WALLET_DISPLAY.portfolioSymbolChars)}`;
     detail = `$${formatUsdFixed(focused.usd_value, WALLET_DISPLAY.tokenUsdDecimals)} · ${focused.chainName}`;
   } else {
     figure = `$${formatUsdFixed(portfolio.totalUsdValue, WALLET_DISPLAY.totalUsdDecimals)}`;
     const native = portfolio.nativeEquivalent;
-    if (native.amount) detail = `≈ ${cutDecimals(native.amount, 6)} ${native.symbol}`;
+    if (native.amount)
+      detail = `≈ ${cutDecimals(native.amount, WALLET_DISPLAY.nativeEquivalentDecimals)} ${native.symbol}`;
   }
 
   return (

@@ -7,6 +7,7 @@ import {
   WALLET_DISPLAY,
   webRoutes,
   type WalletTransaction,
+  cutDecimals,
 } from '@vaultscope/core';
 import { Page } from '@/components/ui/page';
 import { PagedTable } from '@/components/ui/paged-table';
@@ -15,7 +16,6 @@ import { useHistory } from '../api/history';
 import { copyWithToast } from '../lib/clipboard';
 import { openableLink } from '../lib/links';
 import { useConnectOnForbidden } from '../lib/not-connected';
-import { cutDecimals } from '../lib/portfolio';
 import { LogInPrompt } from './log-in-prompt';
 import '../wallet.css';
 
@@ -94,7 +94,9 @@ function HistoryRow({ transaction }: { transaction: WalletTransaction }) {
       <td>
         <CopyCell value={transaction.to} shown={shortAddress(transaction.to)} what="recipient" />
       </td>
-      <td title={transaction.value}>{cutDecimals(transaction.value, 8)}</td>
+      <td title={transaction.value}>
+        {cutDecimals(transaction.value, WALLET_DISPLAY.amountDecimals)}
+      </td>
       <td>{transaction.symbol}</td>
       <td>
         {link ? (
@@ -106,7 +108,9 @@ function HistoryRow({ transaction }: { transaction: WalletTransaction }) {
         )}
       </td>
       <td title={transaction.transactionFee ?? undefined}>
-        {transaction.transactionFee === null ? '-' : cutDecimals(transaction.transactionFee, 10)}
+        {transaction.transactionFee === null
+          ? '-'
+          : cutDecimals(transaction.transactionFee, WALLET_DISPLAY.feeDecimals)}
       </td>
       <td>
         {transaction.valueUSD === null

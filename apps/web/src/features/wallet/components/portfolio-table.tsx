@@ -6,11 +6,12 @@ import {
   WALLET_DISPLAY,
   wrapPrice,
   type PortfolioBalance,
+  cutDecimals,
 } from '@vaultscope/core';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { messageOf } from '@/lib/api-client';
-import { balanceKey, changeTone, cutDecimals, HIDDEN_FIGURE } from '../lib/portfolio';
+import { balanceKey, changeTone, HIDDEN_FIGURE } from '../lib/portfolio';
 
 const COLUMNS = ['Tokens', 'Balance', 'Change', 'Price'] as const;
 const SKELETON_ROWS = 6;
@@ -137,7 +138,7 @@ function PortfolioRow({
       </th>
       <td title={hidden ? undefined : balance.balance}>
         <span className="portfolio-figure">
-          {hidden ? HIDDEN_FIGURE : cutDecimals(balance.balance, 8)}
+          {hidden ? HIDDEN_FIGURE : cutDecimals(balance.balance, WALLET_DISPLAY.amountDecimals)}
         </span>
         <span className="portfolio-figure__usd">
           {hidden

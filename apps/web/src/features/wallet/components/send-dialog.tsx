@@ -6,6 +6,7 @@ import {
   walletMessages,
   WALLET_DISPLAY,
   type SendResult,
+  cutDecimals,
 } from '@vaultscope/core';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/components/toast/toast-store';
@@ -16,7 +17,6 @@ import { messageOf } from '@/lib/api-client';
 import { useChainAssets, useFeeEstimate, useOwnAddress } from '../api/chain-account';
 import { useNetworkMode } from '../api/network-mode';
 import { useConnectOnForbidden } from '../lib/not-connected';
-import { cutDecimals } from '../lib/portfolio';
 import {
   checkSend,
   isNativeAsset,
@@ -169,7 +169,7 @@ function SendForm({
           Balance:{' '}
           {asset ? (
             <span title={asset.balance}>
-              {cutDecimals(asset.balance, 8)} {symbol}
+              {cutDecimals(asset.balance, WALLET_DISPLAY.amountDecimals)} {symbol}
             </span>
           ) : (
             '-'
@@ -198,7 +198,7 @@ function SendForm({
             ? 'Estimated network fee: …'
             : fee.isError
               ? 'Estimated network fee: unavailable'
-              : `Estimated network fee: ${cutDecimals(fee.data.fee, 10)} ${fee.data.symbol}`}
+              : `Estimated network fee: ${cutDecimals(fee.data.fee, WALLET_DISPLAY.feeDecimals)} ${fee.data.symbol}`}
         </p>
         <div className="dialog__actions">
           <Button variant="secondary" onClick={onCancel}>

@@ -1,6 +1,6 @@
 import type { PortfolioBalance } from '@vaultscope/core';
 import { describe, expect, it } from 'vitest';
-import { balanceKey, changeTone, cutDecimals } from './portfolio';
+import { balanceKey, changeTone } from './portfolio';
 
 const balance = (overrides: Partial<PortfolioBalance>): PortfolioBalance => ({
   chainId: 1,
@@ -25,13 +25,6 @@ describe('portfolio display rules', () => {
     expect(changeTone(-0.01)).toBe('down');
     expect(changeTone(0)).toBe('flat');
     expect(changeTone(null)).toBe('flat');
-  });
-
-  it('cuts long balances without rounding and drops trailing zeros', () => {
-    expect(cutDecimals('9.999999999999', 8)).toBe('9.99999999');
-    expect(cutDecimals('10.50000', 8)).toBe('10.5');
-    expect(cutDecimals('7.000000001', 8)).toBe('7');
-    expect(cutDecimals('42', 8)).toBe('42');
   });
 
   it('tells rows apart by chain and token, with Solana mints', () => {

@@ -13,15 +13,5 @@ export function changeTone(change: number | null): 'up' | 'down' | 'flat' {
   return change > 0 ? 'up' : 'down';
 }
 
-/**
- * A decimal text with at most `maxFraction` fractional digits, cut (never rounded up, never
- * through a float): `9.99999999999` → `9.99999999`. The full text goes in a tooltip.
- */
-export function cutDecimals(text: string, maxFraction: number): string {
-  const [whole = '', fraction = ''] = text.split('.');
-  const kept = fraction.slice(0, maxFraction).replace(/0+$/, '');
-  return kept ? `${whole}.${kept}` : whole;
-}
-
 /** What a hidden balance shows instead (spec: hidden display is dots). */
 export const HIDDEN_FIGURE = '••••••••';
