@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, walletMessages } from '@vaultscope/core';
 import { signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
 import { connectWallet, WALLET_PASSWORD } from '../test/wallet-test-kit';
+import { deriveWalletKey } from './key-vault';
+import { walletKeys, walletVaults } from './wallet-tables';
 
 const paths = apiPaths.wallet;
 
@@ -172,6 +175,19 @@ describe('wallet keys', () => {
     await t.app.services.wallet.withSecret(user.userId, 'solana', async (secret) => {
       secrets.push(Buffer.from(secret).toString('hex'), Buffer.from(secret).toString('base64'));
     });
+    // The derived wallet key, and the keys as stored (sealed) and as read back.
+    const { db } = t.app.db.handle;
+    const [vault] = await db
+      .select()
+      .from(walletVaults)
+      .where(eq(walletVaults.userId, user.userId));
+    const walletKey = await deriveWalletKey(WALLET_PASSWORD, vault!.kdf);
+    secrets.push(walletKey.toString('hex'), walletKey.toString('base64'));
+    for (const row of await db.select().from(walletKeys).where(eq(walletKeys.userId, user.userId)))
+      secrets.push(row.sealedKey);
+    await post(paths.lock, user.auth);
+    await post(paths.unlock, user.auth, { password: 'a wrong password' });
+    await post(paths.unlock, user.auth, { password: WALLET_PASSWORD });
     const bodies = [
       (await post(paths.generateEvm, user.auth)).body,
       (await get(paths.evmKey, user.auth)).body,
