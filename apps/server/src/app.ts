@@ -161,7 +161,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const unlockedWallets = new UnlockedWallets(clock, config.WALLET_UNLOCK_MINUTES * 60_000);
   app.addHook('onClose', async () => unlockedWallets.lockAll());
   const wallet = new WalletService(db, clock, throttle, unlockedWallets, options.walletKdf);
-  const walletSends = new WalletSends(new SendRecords(db, clock), wallet, walletChains, app.log);
+  const walletSends = new WalletSends(new SendRecords(db, clock), wallet, walletChains, app.log, {
+    killProcessAt: config.WALLET_CRASH_AT,
+  });
+  if (config.WALLET_CRASH_AT)
+    app.log.warn({ at: config.WALLET_CRASH_AT }, 'test aid: wallet sends kill the process');
   app.addHook('onClose', () => walletSends.close());
   const walletPrices = new WalletPrices(db, walletChains, clock);
   const walletPortfolio = new WalletPortfolio(wallet, walletChains, walletPrices, app.log);

@@ -211,4 +211,13 @@ describe('configuration', () => {
   it('turns dev tools off in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).DEV_TOOLS).toBe(false);
   });
+
+  it('refuses the wallet crash test aid in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', WALLET_CRASH_AT: 'afterSign' }).WALLET_CRASH_AT).toBe(
+      'afterSign',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', WALLET_CRASH_AT: 'afterSign' })).toThrowError(
+      /WALLET_CRASH_AT: a test aid/,
+    );
+  });
 });

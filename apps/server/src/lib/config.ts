@@ -75,6 +75,11 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  /**
+   * Test aid, never in production: the process kills itself (SIGKILL) when a wallet send reaches
+   * this point, its record written, so a test can restart it and watch reconciliation.
+   */
+  WALLET_CRASH_AT: z.enum(['afterRecord', 'afterSign', 'afterBroadcast']).optional(),
   ...rpcUrlSettings(),
 });
 
@@ -118,6 +123,11 @@ export function loadConfig(
     );
   }
   const production = config.NODE_ENV === 'production';
+  if (production && config.WALLET_CRASH_AT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - WALLET_CRASH_AT: a test aid, refused when NODE_ENV=production',
+    );
+  }
   return {
     ...config,
     DEV_TOOLS: config.DEV_TOOLS ?? !production,

@@ -27,11 +27,25 @@ export async function openTestDatabase(): Promise<{
   handle: DatabaseHandle;
   drop: () => Promise<void>;
 }> {
-  const adminUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const adminUrl = postgresTestServerUrl();
   if (!adminUrl) {
     const handle = await openDatabase({ dataDir: 'memory://' });
     return { handle, drop: async () => {} };
   }
+  const { url, drop } = await createPostgresTestDatabase(adminUrl);
+  const handle = await openDatabase({ url, dataDir: 'unused' });
+  return { handle, drop };
+}
+
+/** The PostgreSQL server of the postgres project, or undefined when the suite runs on PGlite. */
+export function postgresTestServerUrl(): string | undefined {
+  return process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+}
+
+/** A new, empty database on that server: its URL, and how to drop it (forcing out clients). */
+export async function createPostgresTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vaultscope_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -39,9 +53,8 @@ export async function openTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), dataDir: 'unused' });
   return {
-    handle,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -61,6 +61,12 @@ export interface WalletSendsOptions {
   reconcileEveryMs?: number;
   /** Age (since their last change) from which open records are taken up by that pass. */
   reconcileMinAgeMs?: number;
+  /**
+   * Test aid (`WALLET_CRASH_AT`, refused in production): the process kills itself with SIGKILL
+   * when a send reaches this point, after the record's state for it is written, so a test can
+   * restart the server on the same database and watch reconciliation finish the send.
+   */
+  killProcessAt?: Exclude<SendFault, 'beforeSign'> | undefined;
 }
 
 /** Longest decimal text a request may carry; parsed at this many decimals it is always exact. */
@@ -92,6 +98,7 @@ export class WalletSends {
   private readonly replayWaitMs: number;
   private readonly reconcileEveryMs: number;
   private readonly reconcileMinAgeMs: number;
+  private readonly killProcessAt: SendFault | undefined;
 
   constructor(
     private readonly records: SendRecords,
@@ -105,6 +112,7 @@ export class WalletSends {
     this.replayWaitMs = options.replayWaitMs ?? 5_000;
     this.reconcileEveryMs = options.reconcileEveryMs ?? 10_000;
     this.reconcileMinAgeMs = options.reconcileMinAgeMs ?? 5_000;
+    this.killProcessAt = options.killProcessAt;
   }
 
   /**
@@ -483,6 +491,8 @@ export class WalletSends {
   }
 
   private crashPoint(point: SendFault): void {
+    // A real crash for send-crash.test.ts: no handler, no flush, no graceful shutdown.
+    if (this.killProcessAt === point) process.kill(process.pid, 'SIGKILL');
     if (this.testFault === point) throw new SimulatedCrash(`simulated crash ${point}`);
   }
 
