@@ -136,9 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const responseCache = new ResponseCache(config.RESEARCH_CACHE_SECONDS * 1000, 2_000, () =>
     clock.now().getTime(),
   );
+  const cex = new CexRepository(db);
   const research = new TokenResearch({
     tokens,
-    cex: new CexRepository(db),
+    cex,
     index: new TokenListIndex({
       version: () => tokens.dataVersion(),
       load: () => tokens.listIndexData(),
@@ -147,17 +148,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     favouritesAmong: (userId, type, ids) => favourites.favouriteIdsAmong(userId, type, ids),
   });
+  const walletChains = await WalletChains.open(config, app.log, options.devnet);
+  app.addHook('onClose', () => walletChains.close());
+  const walletPrices = new WalletPrices(db, walletChains, clock, cex);
   const researchIngest = new ResearchIngest(db, providers, clock, () => {
     research.invalidate();
     responseCache.clear();
+    walletPrices.invalidate();
   });
   if (options.loadSnapshots ?? true) {
     await loadIcoSnapshotIfEmpty(ico, app.log);
     const loaded = await researchIngest.loadIfEmpty();
     if (loaded) app.log.info({ ...loaded }, 'research data loaded');
   }
-  const walletChains = await WalletChains.open(config, app.log, options.devnet);
-  app.addHook('onClose', () => walletChains.close());
   const unlockedWallets = new UnlockedWallets(clock, config.WALLET_UNLOCK_MINUTES * 60_000);
   app.addHook('onClose', async () => unlockedWallets.lockAll());
   const wallet = new WalletService(db, clock, throttle, unlockedWallets, options.walletKdf);
@@ -167,7 +170,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.WALLET_CRASH_AT)
     app.log.warn({ at: config.WALLET_CRASH_AT }, 'test aid: wallet sends kill the process');
   app.addHook('onClose', () => walletSends.close());
-  const walletPrices = new WalletPrices(db, walletChains, clock);
   const walletPortfolio = new WalletPortfolio(wallet, walletChains, walletPrices, app.log);
   const walletHistory = new WalletHistory(db, walletChains, walletPrices);
   const transferScanner = new TransferScanner(db, walletChains, app.log, clock);

@@ -5,6 +5,17 @@ import { cexMarketContracts, cexMarkets } from './research-tables';
 
 type MarketRow = typeof cexMarkets.$inferSelect;
 
+/** A coin of the CEX snapshot as a token of one chain: its contract there and its market price. */
+export interface CexChainToken {
+  /** Display form: checksummed EVM address or base58 Solana mint. */
+  address: string;
+  /** Upper case, as the lists show it. */
+  symbol: string;
+  name: string;
+  price: number | null;
+  change24h: number | null;
+}
+
 /** A CEX list row without the caller-specific `is_favourite`. */
 export type CexListRow = Omit<CexTokenListItem, 'is_favourite'>;
 
@@ -99,6 +110,29 @@ export class CexRepository {
       rows: rows.map((row) => toListRow(row.market, { chainName, address: row.address })),
       total: totals?.total ?? 0,
     };
+  }
+
+  /** The best-ranked coins with a contract on a chain, with that contract, at most `limit`. */
+  async tokensOnChain(chainName: ChainCode, limit: number): Promise<CexChainToken[]> {
+    const rows = await this.db
+      .select({
+        address: cexMarketContracts.address,
+        symbol: cexMarkets.symbol,
+        name: cexMarkets.name,
+        price: cexMarkets.current_price,
+        change24h: cexMarkets.change_h24,
+      })
+      .from(cexMarkets)
+      .innerJoin(
+        cexMarketContracts,
+        and(
+          eq(cexMarketContracts.market_id, cexMarkets.id),
+          eq(cexMarketContracts.chain_name, chainName),
+        ),
+      )
+      .orderBy(...byRank)
+      .limit(limit);
+    return rows.map((row) => ({ ...row, symbol: row.symbol.toUpperCase() }));
   }
 
   /** List rows of the given market ids that exist. */

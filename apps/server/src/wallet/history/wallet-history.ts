@@ -80,13 +80,19 @@ export class WalletHistory {
         chainId: Number(row.chainId),
         symbol: row.symbol,
         native: row.tokenAddress === null,
+        address: row.tokenAddress,
       })),
     );
     const transactions = rows.map((row): WalletTransaction => {
       const chainId = Number(row.chainId);
       const decimals = Number(row.decimals);
       const units = BigInt(row.amount);
-      const price = priceOf({ chainId, symbol: row.symbol, native: row.tokenAddress === null });
+      const price = priceOf({
+        chainId,
+        symbol: row.symbol,
+        native: row.tokenAddress === null,
+        address: row.tokenAddress,
+      });
       const nativeDecimals = findChain(chainId)?.nativeDecimals ?? 18;
       return {
         _id: row.id,

@@ -16,15 +16,37 @@ export interface AssetBalance {
   native: boolean;
 }
 
+/** A token of the market's list on a real mainnet; its decimals are read from the chain. */
+export type ListedToken = Pick<KnownToken, 'address' | 'symbol' | 'name'>;
+
 /**
- * The native coin then the chain's known tokens, read from the chain. Token balances are read by
- * one call each, in parallel: the local chains have no multicall contract.
+ * How many of the market's best-ranked tokens are shown on a real mainnet though not held, so
+ * the most common ones can be picked to receive; the others only when held.
+ */
+export const UNHELD_LISTED_TOKENS = 3;
+
+/**
+ * The native coin then the chain's tokens, read from the chain: the chain's own known tokens, or
+ * on a real mainnet the market's `listed` tokens (best-ranked first). Token balances are read by
+ * one call each, sent as one batch: the local chains have no multicall contract.
+ *
+ * Listed tokens come from market data, not from us, so one that the chain cannot answer for (no
+ * contract there, no `decimals()`) is left out rather than failing the chain; and only the held
+ * ones and the first {@link UNHELD_LISTED_TOKENS} are returned.
  */
 export async function readChainBalances(
   access: ChainAccess,
   owner: string,
   signal?: AbortSignal,
+  listed?: readonly ListedToken[],
 ): Promise<AssetBalance[]> {
+  if (listed) {
+    const [native, units] =
+      access.family === 'evm'
+        ? await readListedEvmUnits(access, owner, listed)
+        : await readListedSolanaUnits(access, owner, listed, signal);
+    return [nativeOf(access, native), ...(await listedBalances(access, listed, units))];
+  }
   return access.family === 'evm'
     ? readEvmBalances(access, owner)
     : readSolanaBalances(access, owner, signal);
@@ -74,12 +96,15 @@ interface TokenFacts {
 /** Token facts per chain and token address, read once (they never change for a deployed token). */
 const tokenFactsCache = new WeakMap<ChainAccess, Map<string, Promise<TokenFacts>>>();
 
+/** What names a token when the chain does not: its address, and its symbol in our list. */
+type TokenRef = Pick<KnownToken, 'address' | 'symbol'>;
+
 /**
  * Decimals and symbol of a known token read from the chain (DESIGN §5: decimals come from the
  * chain), cached. An ERC-20 answers `decimals()` and `symbol()`; an SPL mint account holds the
  * decimals only, so a Solana token keeps the symbol of the chain's token list.
  */
-function tokenFacts(access: ChainAccess, token: KnownToken): Promise<TokenFacts> {
+function tokenFacts(access: ChainAccess, token: TokenRef): Promise<TokenFacts> {
   let byAddress = tokenFactsCache.get(access);
   if (!byAddress) {
     byAddress = new Map();
@@ -96,12 +121,15 @@ function tokenFacts(access: ChainAccess, token: KnownToken): Promise<TokenFacts>
   return facts;
 }
 
-async function readErc20Facts(access: EvmChainAccess, token: KnownToken): Promise<TokenFacts> {
+async function readErc20Facts(access: EvmChainAccess, token: TokenRef): Promise<TokenFacts> {
   const client = balanceClient(access);
   const address = getAddress(token.address);
   const [decimals, symbol] = await Promise.all([
     client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
-    client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }),
+    // Some tokens (MKR) return their symbol as bytes32, which the ERC-20 ABI cannot decode.
+    client
+      .readContract({ address, abi: erc20Abi, functionName: 'symbol' })
+      .catch(() => token.symbol),
   ]);
   return { decimals, symbol: symbol.slice(0, 32) || token.symbol };
 }
@@ -112,7 +140,7 @@ const mintAccountSchema = z.object({
   }),
 });
 
-async function readMintFacts(access: SolanaChainAccess, token: KnownToken): Promise<TokenFacts> {
+async function readMintFacts(access: SolanaChainAccess, token: TokenRef): Promise<TokenFacts> {
   const account = await access.rpc
     .getAccountInfo(solanaAddress(token.address), { encoding: 'jsonParsed' })
     .send();
@@ -166,6 +194,16 @@ const tokenAccountsSchema = z.object({
   ),
 });
 
+/** Units per mint over an owner's token accounts (one mint may have several accounts). */
+function unitsByMint(tokenAccounts: unknown): Map<string, bigint> {
+  const byMint = new Map<string, bigint>();
+  for (const item of tokenAccountsSchema.parse(tokenAccounts).value) {
+    const { mint, tokenAmount } = item.account.data.parsed.info;
+    byMint.set(mint, (byMint.get(mint) ?? 0n) + BigInt(tokenAmount.amount));
+  }
+  return byMint;
+}
+
 async function readSolanaBalances(
   access: SolanaChainAccess,
   owner: string,
@@ -186,13 +224,7 @@ async function readSolanaBalances(
           )
           .send(options),
   ]);
-  const byMint = new Map<string, bigint>();
-  if (tokenAccounts) {
-    for (const item of tokenAccountsSchema.parse(tokenAccounts).value) {
-      const { mint, tokenAmount } = item.account.data.parsed.info;
-      byMint.set(mint, (byMint.get(mint) ?? 0n) + BigInt(tokenAmount.amount));
-    }
-  }
+  const byMint = tokenAccounts ? unitsByMint(tokenAccounts) : new Map<string, bigint>();
   return [
     nativeOf(access, units.parse(balance.value)),
     ...access.tokens.map((token, index) => ({
@@ -204,4 +236,90 @@ async function readSolanaBalances(
       native: false,
     })),
   ];
+}
+
+/** Native units and each listed token's units, undefined where its `balanceOf` failed. */
+async function readListedEvmUnits(
+  access: EvmChainAccess,
+  owner: string,
+  listed: readonly ListedToken[],
+): Promise<[bigint, (bigint | undefined)[]]> {
+  const account = getAddress(owner);
+  const client = balanceClient(access);
+  const [native, ...tokens] = await Promise.all([
+    client.getBalance({ address: account }),
+    ...listed.map((token) =>
+      client
+        .readContract({
+          address: getAddress(token.address),
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account],
+        })
+        .catch(() => undefined),
+    ),
+  ]);
+  return [native, tokens];
+}
+
+/** Native units and each listed mint's units, from one read of all the owner's SPL accounts. */
+async function readListedSolanaUnits(
+  access: SolanaChainAccess,
+  owner: string,
+  listed: readonly ListedToken[],
+  signal?: AbortSignal,
+): Promise<[bigint, bigint[]]> {
+  const account = solanaAddress(owner);
+  const options = signal ? { abortSignal: signal } : {};
+  const [balance, tokenAccounts] = await Promise.all([
+    access.rpc.getBalance(account).send(options),
+    listed.length === 0
+      ? undefined
+      : access.rpc
+          .getTokenAccountsByOwner(
+            account,
+            { programId: TOKEN_PROGRAM_ADDRESS },
+            { encoding: 'jsonParsed' },
+          )
+          .send(options),
+  ]);
+  const byMint = tokenAccounts ? unitsByMint(tokenAccounts) : new Map<string, bigint>();
+  return [units.parse(balance.value), listed.map((token) => byMint.get(token.address) ?? 0n)];
+}
+
+/** The listed tokens to show, with decimals read from the chain (cached per token). */
+async function listedBalances(
+  access: ChainAccess,
+  listed: readonly ListedToken[],
+  balances: readonly (bigint | undefined)[],
+): Promise<AssetBalance[]> {
+  const shown = listed.flatMap((token, index) => {
+    const held = balances[index];
+    return held !== undefined && (held > 0n || index < UNHELD_LISTED_TOKENS)
+      ? [{ token, held }]
+      : [];
+  });
+  const decimals = await Promise.all(
+    shown.map(({ token }) =>
+      tokenFacts(access, token).then(
+        (facts) => facts.decimals,
+        () => undefined,
+      ),
+    ),
+  );
+  return shown.flatMap(({ token, held }, index) => {
+    const tokenDecimals = decimals[index];
+    return tokenDecimals === undefined
+      ? []
+      : [
+          {
+            address: token.address,
+            symbol: token.symbol,
+            name: token.name,
+            decimals: tokenDecimals,
+            units: held,
+            native: false,
+          },
+        ];
+  });
 }

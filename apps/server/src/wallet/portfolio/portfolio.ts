@@ -31,14 +31,20 @@ export class WalletPortfolio {
     private readonly chainTimeoutMs = PORTFOLIO_CHAIN_TIMEOUT_MS,
   ) {}
 
-  /** The native coin first, then the chain's known tokens, with balances as decimal text. */
+  /**
+   * The native coin first, then the chain's known tokens, with balances as decimal text. On a
+   * real mainnet the known tokens are the market's: the held ones and the few best-ranked.
+   */
   async assetsByChain(
     userId: string,
     chainId: number,
   ): Promise<{ chainId: number; address: string; Assets: WalletAssetItem[] }> {
     const access = this.requireChain(chainId);
-    const owner = await this.wallet.requireAddress(userId, access.family);
-    const balances = await readChainBalances(access, owner);
+    const [owner, listed] = await Promise.all([
+      this.wallet.requireAddress(userId, access.family),
+      this.prices.marketTokens(chainId),
+    ]);
+    const balances = await readChainBalances(access, owner, undefined, listed);
     return {
       chainId,
       address: owner,
@@ -73,10 +79,12 @@ export class WalletPortfolio {
       });
     const results = await Promise.allSettled(
       targets.map(({ access, owner }) =>
-        withTimeout(this.chainTimeoutMs, (signal) => readChainBalances(access, owner, signal)),
+        withTimeout(this.chainTimeoutMs, async (signal) =>
+          readChainBalances(access, owner, signal, await this.prices.marketTokens(access.chain.id)),
+        ),
       ),
     );
-    // Priced by the symbols the chains answered with, on the chain they are on.
+    // Priced on the chain they are on: by symbol, or a token of a real mainnet by its address.
     const [priceOf, eth] = await Promise.all([
       this.prices.prices(
         results.flatMap((result, index) =>
@@ -85,6 +93,7 @@ export class WalletPortfolio {
                 chainId: targets[index]!.access.chain.id,
                 symbol: asset.symbol,
                 native: asset.native,
+                address: asset.address,
               }))
             : [],
         ),
@@ -112,6 +121,7 @@ export class WalletPortfolio {
           chainId: access.chain.id,
           symbol: asset.symbol,
           native: asset.native,
+          address: asset.address,
         });
         const value = price ? usdValue(asset.units, asset.decimals, price.usd) : undefined;
         if (value !== undefined) total += value;

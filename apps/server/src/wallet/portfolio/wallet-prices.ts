@@ -1,8 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
-import { findChain } from '@vaultscope/core';
+import { addressKey, CHAIN_CODES, type ChainCode, findChain } from '@vaultscope/core';
 import { devnetUsdPrice } from '@vaultscope/devnet';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db/client';
+import type { CexChainToken } from '../../tokens/cex-repository';
 import { cexMarkets } from '../../tokens/research-tables';
 import { toScaled } from './usd-math';
 import type { WalletChains } from '../wallet-chains';
@@ -19,49 +20,108 @@ const MARKET_ALIASES: Record<string, string[]> = { MATIC: ['MATIC', 'POL'] };
 
 const CACHE_MS = 30_000;
 
+/** How many of the market's best-ranked coins on a real mainnet the wallet knows as its tokens. */
+export const MARKET_TOKENS_PER_CHAIN = 50;
+
+/** The CEX snapshot's coins per chain (the tokens feature's `CexRepository`). */
+export interface CexTokenSource {
+  tokensOnChain(chainName: ChainCode, limit: number): Promise<CexChainToken[]>;
+}
+
 /** An asset to price: where it is, its symbol, and whether it is the chain's native coin. */
 export interface PricedAsset {
   chainId: number;
   symbol: string;
   native: boolean;
+  /** A token's contract or mint, which alone prices a token on a real mainnet. */
+  address?: string | null;
 }
 
 /** Looks up the price {@link WalletPrices.prices} found for an asset. */
 export type PriceOf = (asset: PricedAsset) => AssetPrice | undefined;
 
-const keyOf = ({ chainId, symbol, native }: PricedAsset) =>
-  `${chainId}:${native ? 'native' : 'token'}:${symbol}`;
+const keyOf = ({ chainId, symbol, native, address }: PricedAsset) =>
+  native
+    ? `${chainId}:native:${symbol}`
+    : `${chainId}:token:${symbol}:${address?.startsWith('0x') ? address.toLowerCase() : (address ?? '')}`;
+
+/** The market's tokens of one chain, and their prices by address key. */
+interface MarketTokens {
+  tokens: CexChainToken[];
+  byAddress: Map<string, AssetPrice>;
+}
+
+/** A value loaded at most once per `ms`; a failed load is forgotten so the next call retries. */
+class Cached<T> {
+  private entry: { at: number; value: Promise<T> } | undefined;
+
+  constructor(
+    private readonly load: () => Promise<T>,
+    private readonly now: () => number,
+    private readonly ms = CACHE_MS,
+  ) {}
+
+  get(): Promise<T> {
+    const now = this.now();
+    if (this.entry && now - this.entry.at < this.ms) return this.entry.value;
+    const value = this.load();
+    this.entry = { at: now, value };
+    value.catch(() => {
+      if (this.entry?.value === value) this.entry = undefined;
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.entry = undefined;
+  }
+}
 
 /**
  * USD prices for the wallet, by chain as well as symbol, since the same symbol is worth money on
  * one chain and nothing on another:
  * - the CEX market snapshot (best-ranked coin of the symbol) prices the native coins of mainnets
- *   only: a testnet coin is not worth its mainnet price, and a token named like a market coin is
- *   another asset;
+ *   only: a testnet coin is not worth its mainnet price;
+ * - on a real (configured, not local) mainnet of the research chains, the snapshot's coins with a
+ *   contract there are the chain's known tokens ({@link WalletPrices.marketTokens}) and price
+ *   tokens by contract address, never by symbol: a token named like a market coin is another
+ *   asset;
  * - the devnet table prices what lives on a local chain (play money shown so the demo has
  *   numbers), after the market price for a local mainnet's native coin;
  * - anything else, such as every asset of a real testnet, has no price.
  */
 export class WalletPrices {
-  private market: { at: number; bySymbol: Promise<Map<string, AssetPrice>> } | undefined;
+  private readonly market: Cached<Map<string, AssetPrice>>;
+  private readonly tokensByChain = new Map<ChainCode, Cached<MarketTokens>>();
+  private readonly now = () => this.clock.now().getTime();
 
   constructor(
     private readonly db: Database,
     private readonly chains: WalletChains,
     private readonly clock: Clock,
-  ) {}
+    private readonly cex: CexTokenSource,
+  ) {
+    this.market = new Cached(() => this.loadMarket(), this.now);
+  }
 
   async prices(assets: readonly PricedAsset[]): Promise<PriceOf> {
     const wantsMarket = assets.some((asset) => this.usesMarket(asset));
-    const market = wantsMarket ? await this.marketPrices() : new Map<string, AssetPrice>();
+    const codes = new Set(assets.flatMap((asset) => this.tokenMarketOf(asset) ?? []));
+    const [market, tokenMarkets] = await Promise.all([
+      wantsMarket ? this.market.get() : new Map<string, AssetPrice>(),
+      Promise.all([...codes].map(async (code) => [code, await this.tokens(code)] as const)),
+    ]);
+    const tokensOf = new Map(tokenMarkets);
     const result = new Map<string, AssetPrice>();
     for (const asset of assets) {
       const key = keyOf(asset);
       if (result.has(key)) continue;
-      const fromMarket = this.usesMarket(asset)
-        ? market.get(asset.symbol.toUpperCase())
-        : undefined;
-      const price = fromMarket ?? this.tablePrice(asset);
+      const code = this.tokenMarketOf(asset);
+      const price =
+        code !== undefined
+          ? tokensOf.get(code)?.byAddress.get(addressKey(code, asset.address ?? ''))
+          : ((this.usesMarket(asset) ? market.get(asset.symbol.toUpperCase()) : undefined) ??
+            this.tablePrice(asset));
       if (price) result.set(key, price);
     }
     return (asset) => result.get(keyOf(asset));
@@ -73,6 +133,55 @@ export class WalletPrices {
     return (await this.prices([eth]))(eth);
   }
 
+  /**
+   * The tokens the wallet lists on a real mainnet of the research chains: the snapshot's
+   * best-ranked coins with a contract there. Undefined on the other chains, which keep their own
+   * list (the devnet's tokens on a local chain, none on a real testnet).
+   */
+  async marketTokens(chainId: number): Promise<CexChainToken[] | undefined> {
+    const code = this.marketChainCode(chainId);
+    return code === undefined ? undefined : (await this.tokens(code)).tokens;
+  }
+
+  /** Forgets the cached market data, after the research data was reloaded. */
+  invalidate(): void {
+    this.market.clear();
+    this.tokensByChain.clear();
+  }
+
+  /** The research chain code of a configured, not local mainnet, if the snapshot covers it. */
+  private marketChainCode(chainId: number): ChainCode | undefined {
+    const access = this.chains.get(chainId);
+    if (!access || access.local || findChain(chainId)?.testnet !== false) return undefined;
+    return CHAIN_CODES.find((chain) => chain.chainId === chainId)?.code;
+  }
+
+  /** Where a token with an address is priced by the market's contracts, its chain code. */
+  private tokenMarketOf(asset: PricedAsset): ChainCode | undefined {
+    return asset.native || !asset.address ? undefined : this.marketChainCode(asset.chainId);
+  }
+
+  private tokens(code: ChainCode): Promise<MarketTokens> {
+    let cached = this.tokensByChain.get(code);
+    if (!cached) {
+      cached = new Cached(() => this.loadTokens(code), this.now);
+      this.tokensByChain.set(code, cached);
+    }
+    return cached.get();
+  }
+
+  private async loadTokens(code: ChainCode): Promise<MarketTokens> {
+    const tokens = await this.cex.tokensOnChain(code, MARKET_TOKENS_PER_CHAIN);
+    const byAddress = new Map<string, AssetPrice>();
+    for (const token of tokens) {
+      const usd = token.price === null ? undefined : toScaled(token.price);
+      const key = addressKey(code, token.address);
+      if (usd !== undefined && !byAddress.has(key))
+        byAddress.set(key, { usd, change24h: token.change24h, source: 'market' });
+    }
+    return { tokens, byAddress };
+  }
+
   private usesMarket({ chainId, native }: PricedAsset): boolean {
     return native && findChain(chainId)?.testnet === false;
   }
@@ -82,17 +191,6 @@ export class WalletPrices {
     const devnet = devnetUsdPrice(symbol);
     const usd = devnet === undefined ? undefined : toScaled(devnet);
     return usd === undefined ? undefined : { usd, change24h: null, source: 'devnet' };
-  }
-
-  private marketPrices(): Promise<Map<string, AssetPrice>> {
-    const now = this.clock.now().getTime();
-    if (this.market && now - this.market.at < CACHE_MS) return this.market.bySymbol;
-    const bySymbol = this.loadMarket();
-    this.market = { at: now, bySymbol };
-    bySymbol.catch(() => {
-      if (this.market?.bySymbol === bySymbol) this.market = undefined;
-    });
-    return bySymbol;
   }
 
   private async loadMarket(): Promise<Map<string, AssetPrice>> {
