@@ -222,7 +222,12 @@ test.describe('Private sale list (/private-sale)', () => {
 
   test('clicking a row loads the project and opens /PS-detail with its id', async ({ page }) => {
     await page.goto('/private-sale');
+    // The tab may show the previous list while its own loads: read the row once it has arrived.
+    const upcomingLoaded = page.waitForResponse((response) =>
+      response.url().includes(apiPaths.ico.upcoming),
+    );
     await page.getByRole('tab', { name: 'Upcoming' }).click();
+    await upcomingLoaded;
     const first = names(page, 'Upcoming').first();
     await expect(names(page, 'Upcoming')).toHaveCount(ICO_PAGE_SIZE);
     const name = (await first.innerText()).trim();

@@ -1,7 +1,12 @@
 import { ICO_PAGE_SIZE } from '@vaultscope/core';
 import { describe, expect, it } from 'vitest';
 import { icoListItem, icoListPage } from '@/test/fixtures';
-import { icoListQueryKey, icoListSearchParams, nextIcoPage } from './get-ico-list';
+import {
+  getIcoListQueryOptions,
+  icoListQueryKey,
+  icoListSearchParams,
+  nextIcoPage,
+} from './get-ico-list';
 
 const full = Array.from({ length: ICO_PAGE_SIZE }, (_, i) => icoListItem(i));
 
@@ -32,5 +37,18 @@ describe('icoListQueryKey', () => {
     expect(key('Ly ')).toBe(key('ly'));
     expect(key('ly')).not.toBe(key('lyr'));
     expect(key('ly')).not.toBe(key('ly', 'upcoming'));
+  });
+});
+
+describe('the rows shown while a list loads', () => {
+  it("keeps the same tab's rows during a new search, never another tab's", () => {
+    const upcoming = { status: 'upcoming' as const, tokenName: '', round: '' };
+    const placeholder = getIcoListQueryOptions({ ...upcoming, tokenName: 'ka' })
+      .placeholderData as (previous: unknown, previousQuery: unknown) => unknown;
+    const rows = { pages: [icoListPage(full)], pageParams: [1] };
+    expect(placeholder(rows, { queryKey: icoListQueryKey(upcoming) })).toBe(rows);
+    expect(
+      placeholder(rows, { queryKey: icoListQueryKey({ ...upcoming, status: 'active' }) }),
+    ).toBeUndefined();
   });
 });

@@ -70,8 +70,10 @@ export const getIcoListQueryOptions = (filter: IcoListFilter) =>
     queryFn: ({ pageParam, signal }) => getIcoList(filter, pageParam, { signal }),
     initialPageParam: 1,
     getNextPageParam: nextIcoPage,
-    // While a new search loads, the previous rows stay (dimmed) instead of flashing skeletons.
-    placeholderData: keepPreviousData,
+    // While a new search loads, the previous rows stay (dimmed) instead of flashing skeletons;
+    // but never another tab's rows, which a click could open as if they were this tab's.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === filter.status ? keepPreviousData(previous) : undefined,
   });
 
 export function useIcoList(filter: IcoListFilter) {
