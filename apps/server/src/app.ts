@@ -162,7 +162,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (loaded) app.log.info({ ...loaded }, 'research data loaded');
   }
   const unlockedWallets = new UnlockedWallets(clock, config.WALLET_UNLOCK_MINUTES * 60_000);
-  app.addHook('onClose', async () => unlockedWallets.lockAll());
+  const stopSweeping = unlockedWallets.startSweeping(60_000);
+  app.addHook('onClose', async () => {
+    stopSweeping();
+    unlockedWallets.lockAll();
+  });
   const wallet = new WalletService(db, clock, throttle, unlockedWallets, options.walletKdf);
   const walletSends = new WalletSends(new SendRecords(db, clock), wallet, walletChains, app.log, {
     killProcessAt: config.WALLET_CRASH_AT,

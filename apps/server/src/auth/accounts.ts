@@ -87,17 +87,17 @@ export class Accounts {
     input: z.output<typeof loginRequestSchema>,
     ip: string,
   ): Promise<{ user: User; token: string }> {
-    const keys = [throttleKeys.loginAccount(input.email), throttleKeys.loginAddress(ip)];
-    await this.throttle.assertAllowed(keys);
+    const accountKey = throttleKeys.loginAccount(input.email);
+    const addressKey = throttleKeys.loginAddress(ip);
+    // Each attempt takes its slot before the password is checked, so parallel guesses count too.
+    await this.throttle.consume([accountKey, addressKey]);
     const [row] = await this.db.select().from(users).where(eq(users.email, input.email)).limit(1);
     const ok = row
       ? await verifyPassword(row.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!row || !ok) {
-      await this.throttle.recordFailure(keys);
-      throw new UnauthorizedError(authMessages.invalidCredentials);
-    }
-    await this.throttle.reset([throttleKeys.loginAccount(input.email)]);
+    if (!row || !ok) throw new UnauthorizedError(authMessages.invalidCredentials);
+    await this.throttle.reset([accountKey]);
+    await this.throttle.refund([addressKey]);
     return { user: toUser(row), token: await this.sessions.create(row.id) };
   }
 

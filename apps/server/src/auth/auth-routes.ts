@@ -19,6 +19,7 @@ import {
 } from '@vaultscope/core';
 import { toUser } from './accounts';
 import { currentUser, requireUser } from './require-user';
+import { sha256 } from './tokens';
 
 const errors = {
   400: errorResponseSchema,
@@ -29,7 +30,7 @@ const errors = {
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { accounts, sessions, passwordReset } = app.services;
+  const { accounts, sessions, passwordReset, wallet } = app.services;
 
   app.post(
     apiPaths.signup,
@@ -77,7 +78,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      if (request.sessionToken) await sessions.revoke(request.sessionToken);
+      if (request.sessionToken) {
+        await sessions.revoke(request.sessionToken);
+        wallet.lockSession(currentUser(request).id, sha256(request.sessionToken));
+      }
       return { message: authMessages.loggedOut };
     },
   );

@@ -103,6 +103,32 @@ describe('password reset', () => {
     expect(right.json().message).toBe(authMessages.resetCodeLocked);
   });
 
+  it('gives parallel guesses no more tries than sequential ones', async () => {
+    const user = await signupAndLogin(t);
+    await post('/api/user/forgot-password', { email: user.email });
+    const code = await latestCodeFor(user.email);
+    // Every other 4-digit code at once, from many addresses: all but five are refused unread.
+    const guesses = Array.from({ length: 60 }, (_, i) =>
+      String((Number(code) + 1 + i) % 10_000),
+    ).map((guess) => guess.padStart(4, '0'));
+    const answers = await Promise.all(
+      guesses.map((guess, i) =>
+        post('/api/user/verify-reset-code', { email: user.email, code: guess }, `10.9.3.${i}`),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 400)).toBe(true);
+    const invalid = answers.filter(
+      (answer) => answer.json().message === authMessages.resetCodeInvalid,
+    );
+    expect(invalid.length).toBe(RESET_CODE_MAX_ATTEMPTS - 1);
+    const right = await post(
+      '/api/user/verify-reset-code',
+      { email: user.email, code },
+      '10.9.4.1',
+    );
+    expect(right.json().message).toBe(authMessages.resetCodeLocked);
+  });
+
   it('a new code replaces the earlier one', async () => {
     const user = await signupAndLogin(t);
     await post('/api/user/forgot-password', { email: user.email });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { authMessages, type resetPasswordRequestSchema } from '@vaultscope/core';
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock';
@@ -71,7 +71,8 @@ export class PasswordReset {
 
   async verify(email: string, code: string, ip: string): Promise<string> {
     const addressKey = throttleKeys.resetVerifyAddress(ip);
-    await this.throttle.assertAllowed([addressKey]);
+    // Each attempt takes its slot before anything is compared, so parallel guesses count too.
+    await this.throttle.consume([addressKey]);
     const now = this.clock.now();
     const [latest] = await this.db
       .select({ reset: passwordResets })
@@ -87,25 +88,26 @@ export class PasswordReset {
       .orderBy(desc(passwordResets.createdAt))
       .limit(1);
     const reset = latest?.reset;
-    if (!reset) {
-      await this.throttle.recordFailure([addressKey]);
-      throw new BadRequestError(authMessages.resetCodeInvalid);
-    }
+    if (!reset) throw new BadRequestError(authMessages.resetCodeInvalid);
     if (reset.expiresAt <= now) throw new BadRequestError(authMessages.resetCodeExpired);
-    if (reset.attempts >= RESET_CODE_MAX_ATTEMPTS)
-      throw new BadRequestError(authMessages.resetCodeLocked);
+    // One of the code's attempts is claimed in SQL before the comparison: a read-then-write
+    // count would let thousands of parallel guesses all see the same number.
+    const [claimed] = await this.db
+      .update(passwordResets)
+      .set({ attempts: sql`${passwordResets.attempts} + 1` })
+      .where(
+        and(eq(passwordResets.id, reset.id), lt(passwordResets.attempts, RESET_CODE_MAX_ATTEMPTS)),
+      )
+      .returning({ attempts: passwordResets.attempts });
+    if (!claimed) throw new BadRequestError(authMessages.resetCodeLocked);
     if (reset.codeHash !== codeHash(reset.id, code)) {
-      await this.db
-        .update(passwordResets)
-        .set({ attempts: reset.attempts + 1 })
-        .where(eq(passwordResets.id, reset.id));
-      await this.throttle.recordFailure([addressKey]);
       throw new BadRequestError(
-        reset.attempts + 1 >= RESET_CODE_MAX_ATTEMPTS
+        claimed.attempts >= RESET_CODE_MAX_ATTEMPTS
           ? authMessages.resetCodeLocked
           : authMessages.resetCodeInvalid,
       );
     }
+    await this.throttle.refund([addressKey]);
     const resetToken = newOpaqueToken();
     await this.db
       .update(passwordResets)

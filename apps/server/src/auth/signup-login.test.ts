@@ -185,6 +185,20 @@ describe('POST /api/user/login', () => {
     ).toBe(200);
   });
 
+  it('counts parallel guesses too: no more than the limit reach the password check', async () => {
+    const body = newSignup();
+    await signup(body);
+    const limit = THROTTLE_RULES.loginPerAccount.limit;
+    const answers = await Promise.all(
+      Array.from({ length: limit + 10 }, (_, i) =>
+        login({ email: body.email, password: `guess ${i}` }, `10.4.2.${i}`),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
   it('throttles an address that guesses across many accounts', async () => {
     const ip = '10.5.0.1';
     for (let i = 0; i < THROTTLE_RULES.loginPerAddress.limit; i += 1) {

@@ -61,6 +61,24 @@ export class UnlockedWallets {
     this.byUser.delete(userId);
   }
 
+  /** Locks the wallet if `sessionId` is the session that unlocked it (logout). */
+  lockSession(userId: string, sessionId: string): void {
+    if (this.byUser.get(userId)?.sessionId === sessionId) this.lock(userId);
+  }
+
+  /** Overwrites and drops every expired key, so none outlives its time unread. */
+  sweep(): void {
+    const now = this.clock.now().getTime();
+    for (const [userId, entry] of this.byUser) if (entry.expiresAt <= now) this.lock(userId);
+  }
+
+  /** Sweeps every `intervalMs` until the returned function is called. */
+  startSweeping(intervalMs: number): () => void {
+    const timer = setInterval(() => this.sweep(), intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   lockAll(): void {
     for (const userId of [...this.byUser.keys()]) this.lock(userId);
   }

@@ -105,6 +105,11 @@ export class WalletService {
     this.unlocked.lock(userId);
   }
 
+  /** Logout: the wallet key goes at once if this session had unlocked it. */
+  lockSession(userId: string, sessionId: string): void {
+    this.unlocked.lockSession(userId, sessionId);
+  }
+
   /** The family's key of the user, created on the first call only (never replaced). */
   async generate(
     userId: string,
