@@ -49,9 +49,13 @@ export const generatedWalletResponseSchema = z.object({
 
 export const publicKeyResponseSchema = z.object({ key: z.string() });
 
-export const chainIdQuerySchema = z.object({
-  chainId: z.coerce.number({ error: 'chainId must be a number.' }).int(),
-});
+/** A chain id in a query string: digits only (`0x1`, `1e2` and an empty value are refused). */
+export const chainIdText = z
+  .string({ error: 'chainId is required.' })
+  .regex(/^\d{1,12}$/, 'chainId must be a chain id number.')
+  .transform(Number);
+
+export const chainIdQuerySchema = z.object({ chainId: chainIdText });
 
 /** One asset of a chain; `address` is `Native` for the chain's own coin. */
 export const walletAssetSchema = z.object({
@@ -219,7 +223,7 @@ export type SendResult = z.infer<typeof sendResultSchema>;
 export const sendResponseSchema = z.object({ message: z.string(), data: sendResultSchema });
 
 export const feeEstimateQuerySchema = z.object({
-  chainId: z.coerce.number().int(),
+  chainId: chainIdText,
   tokenAddress: z.string().trim().max(100).optional(),
 });
 export const feeEstimateResponseSchema = z.object({

@@ -64,6 +64,9 @@ export const icoListQueryKey = (filter: IcoListFilter) =>
     { tokenName: filter.tokenName.trim().toLowerCase(), round: filter.round },
   ] as const;
 
+/** The tab a list query key is for (the third part of {@link icoListQueryKey}). */
+const tabOfIcoListKey = (queryKey: readonly unknown[]): unknown => queryKey[2];
+
 export const getIcoListQueryOptions = (filter: IcoListFilter) =>
   infiniteQueryOptions({
     queryKey: icoListQueryKey(filter),
@@ -73,7 +76,9 @@ export const getIcoListQueryOptions = (filter: IcoListFilter) =>
     // While a new search loads, the previous rows stay (dimmed) instead of flashing skeletons;
     // but never another tab's rows, which a click could open as if they were this tab's.
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === filter.status ? keepPreviousData(previous) : undefined,
+      previousQuery && tabOfIcoListKey(previousQuery.queryKey) === filter.status
+        ? keepPreviousData(previous)
+        : undefined,
   });
 
 export function useIcoList(filter: IcoListFilter) {
