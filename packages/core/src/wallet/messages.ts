@@ -34,6 +34,8 @@ export const walletMessages = {
   insufficientBalance: 'Insufficient balance.',
   insufficientForFee: 'Not enough native balance to pay the network fee.',
   sendInProgress: 'A send with this idempotency key is still in progress.',
+  previousSendPending:
+    'A previous send from this account is still pending. Try again once it has completed.',
   idempotencyKeyReused: 'This idempotency key was used for a different transaction.',
   idempotencyKeyInvalid: (maxLength: number) =>
     `The idempotency key must be 1 to ${maxLength} visible characters.`,

@@ -4,15 +4,31 @@ import { withTimeout } from '../../lib/with-timeout';
 import { chainErrorText } from '../chain-errors';
 import { type ChainSender, type Verdict } from './send-types';
 
+/** A (re)broadcast: the record after it, and whether the node refused the bytes. */
+export interface Broadcast {
+  row: SendRecord;
+  /** Refused and not known to the chain: the record stays open, its nonce still held. */
+  refused: boolean;
+}
+
 export interface ReconcileDeps {
   records: SendRecords;
   senderFor(chainId: number): ChainSender | undefined;
   /** A record to leave alone: this process is sending it right now, or it changed just now. */
   skip(row: SendRecord): boolean;
+  /**
+   * Ids of records this process is reconciling: added when a record's work starts, removed when
+   * it ends, which may be after its pass gave up waiting (a time-out does not cancel the work).
+   */
+  busy: Set<string>;
   stopped(): boolean;
-  broadcast(sender: ChainSender, row: SendRecord): Promise<SendRecord>;
+  broadcast(sender: ChainSender, row: SendRecord): Promise<Broadcast>;
   follow(sender: ChainSender, row: SendRecord, timeoutMs: number): Promise<SendRecord>;
   settle(row: SendRecord, verdict: Verdict): Promise<SendRecord>;
+  /** A failed record the chain knows after all: open again (`broadcast`), to be followed. */
+  reopen(row: SendRecord): Promise<SendRecord>;
+  /** Signed sends that failed since then are looked up again by hash. */
+  recheckFailedSince(): Date;
   /** How long one record is followed on the chain. */
   waitMs: number;
   log: FastifyBaseLogger;
@@ -26,6 +42,8 @@ export interface ReconcileSummary {
   pending: number;
   /** Sent again from the stored signed bytes. */
   resent: number;
+  /** Failed records the chain turned out to know (mined or pending), no longer failed. */
+  revived: number;
   skipped: number;
   errors: number;
   ms: number;
@@ -40,7 +58,10 @@ type Outcome = 'confirmed' | 'failed' | 'pending' | 'skipped';
  * - signed or broadcast: the chain's verdict by hash when it has one; otherwise, if the same
  *   bytes can still land (EVM nonce unused, Solana blockhash valid), one more broadcast of those
  *   very bytes (however often before: a node may drop a transaction more than once), else
- *   failed. Same bytes, same hash: a resend cannot pay twice.
+ *   failed. Same bytes, same hash: a resend cannot pay twice. A refused resend is no verdict:
+ *   the record stays open;
+ * - failed with signed bytes, within the last hour, with no receipt seen: looked up again by
+ *   hash, and confirmed (or reopened) when the chain knows it after all.
  * Each record gets a bounded time; errors are logged and counted, never thrown.
  */
 export async function reconcileOpenSends(deps: ReconcileDeps): Promise<ReconcileSummary> {
@@ -51,32 +72,33 @@ export async function reconcileOpenSends(deps: ReconcileDeps): Promise<Reconcile
     failed: 0,
     pending: 0,
     resent: 0,
+    revived: 0,
     skipped: 0,
     errors: 0,
     ms: 0,
   };
   try {
     const open = (await deps.records.open())
-      .filter((row) => !deps.skip(row))
+      .filter((row) => !deps.skip(row) && !deps.busy.has(row.id))
       // Nonce order per chain, so a resent EVM transaction never waits on a later one.
       .sort((a, b) => a.chainId - b.chainId || (a.nonce ?? 0) - (b.nonce ?? 0));
     summary.open = open.length;
     for (const row of open) {
       if (deps.stopped()) break;
-      try {
-        const outcome = await withTimeout(
-          deps.waitMs + 10_000,
-          () => reconcileOne(deps, row, () => (summary.resent += 1)),
-          'reconciliation of the record timed out',
-        );
-        summary[outcome] += 1;
-      } catch (error) {
-        summary.errors += 1;
-        deps.log.warn(
-          { sendId: row.id, chainId: row.chainId, error: chainErrorText(error) },
-          'wallet send not reconciled',
-        );
-      }
+      const outcome = await bounded(deps, row, deps.waitMs + 10_000, () =>
+        reconcileOne(deps, row, () => (summary.resent += 1)),
+      );
+      if (outcome === 'error') summary.errors += 1;
+      else summary[outcome] += 1;
+    }
+    const failed = (await deps.records.recentlyFailedSigned(deps.recheckFailedSince())).filter(
+      (row) => !deps.skip(row) && !deps.busy.has(row.id),
+    );
+    for (const row of failed) {
+      if (deps.stopped()) break;
+      const outcome = await bounded(deps, row, 10_000, () => recheckFailed(deps, row));
+      if (outcome === 'error') summary.errors += 1;
+      else if (outcome) summary.revived += 1;
     }
   } catch (error) {
     summary.errors += 1;
@@ -86,6 +108,43 @@ export async function reconcileOpenSends(deps: ReconcileDeps): Promise<Reconcile
   if (summary.open > 0 || summary.errors > 0)
     deps.log.info({ ...summary }, 'wallet send reconciliation done');
   return summary;
+}
+
+/**
+ * `work` on `row` within `ms`, the row marked busy until the work really ends; errors are
+ * logged and answered as 'error'.
+ */
+async function bounded<T>(
+  deps: ReconcileDeps,
+  row: SendRecord,
+  ms: number,
+  work: () => Promise<T>,
+): Promise<T | 'error'> {
+  deps.busy.add(row.id);
+  const running = work().finally(() => deps.busy.delete(row.id));
+  try {
+    return await withTimeout(ms, () => running, 'reconciliation of the record timed out');
+  } catch (error) {
+    deps.log.warn(
+      { sendId: row.id, chainId: row.chainId, error: chainErrorText(error) },
+      'wallet send not reconciled',
+    );
+    return 'error';
+  }
+}
+
+/**
+ * A signed send that failed, looked up again by hash: a failure read from a lagging node (or
+ * decided before the node saw the transaction) is undone when a receipt or the pending
+ * transaction shows up. True when the record is no longer failed.
+ */
+async function recheckFailed(deps: ReconcileDeps, row: SendRecord): Promise<boolean> {
+  const sender = deps.senderFor(row.chainId);
+  if (!sender) return false;
+  const verdict = await sender.lookup(row);
+  if (verdict.state === 'confirmed') return (await deps.settle(row, verdict)).status !== 'failed';
+  if (verdict.state === 'pending') return (await deps.reopen(row)).status !== 'failed';
+  return false;
 }
 
 async function reconcileOne(
@@ -111,8 +170,9 @@ async function reconcileOne(
       verdict = await sender.lookup(row);
       if (verdict.state === 'unknown') verdict = { state: 'failed', fee: null, error: problem };
     } else {
-      const sent = await deps.broadcast(sender, row);
-      if (sent.status !== 'broadcast') return outcomeOf(sent);
+      const { row: sent, refused } = await deps.broadcast(sender, row);
+      // Refused: kept open and sent again next pass, until it lands or its nonce is used.
+      if (refused || sent.status !== 'broadcast') return outcomeOf(sent);
       onResend();
       return outcomeOf(await deps.follow(sender, sent, deps.waitMs));
     }

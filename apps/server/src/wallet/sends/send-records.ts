@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db/client';
 import { type SendStatus, walletSends } from '../wallet-tables';
@@ -44,28 +44,40 @@ export class SendRecords {
     return row;
   }
 
+  /**
+   * One state change, made only if the row still stands as the caller last read it (compare and
+   * set): its status is `expected.status` and, when given, its `updatedAt` is unchanged. Every
+   * process runs sends and the reconciler on the same rows, so a change decided on a stale read
+   * must not land. Undefined when the row had moved on: the caller re-reads it and stops.
+   * `broadcasts` is counted up in the database, so concurrent resends each count.
+   */
   async update(
     id: string,
+    expected: { status: SendStatus | readonly SendStatus[]; updatedAt?: Date },
     values: Partial<
       Pick<
         SendRecord,
-        | 'status'
-        | 'nonce'
-        | 'signedTransaction'
-        | 'hash'
-        | 'fee'
-        | 'lastValidBlockHeight'
-        | 'broadcasts'
-        | 'error'
+        'status' | 'nonce' | 'signedTransaction' | 'hash' | 'fee' | 'lastValidBlockHeight' | 'error'
       >
-    >,
-  ): Promise<SendRecord> {
+    > & { countBroadcast?: boolean },
+  ): Promise<SendRecord | undefined> {
+    const { countBroadcast, ...changes } = values;
+    const statuses = typeof expected.status === 'string' ? [expected.status] : expected.status;
     const [row] = await this.db
       .update(walletSends)
-      .set({ ...values, updatedAt: this.clock.now() })
-      .where(eq(walletSends.id, id))
+      .set({
+        ...changes,
+        ...(countBroadcast ? { broadcasts: sql`${walletSends.broadcasts} + 1` } : {}),
+        updatedAt: this.clock.now(),
+      })
+      .where(
+        and(
+          eq(walletSends.id, id),
+          inArray(walletSends.status, [...statuses]),
+          expected.updatedAt ? eq(walletSends.updatedAt, expected.updatedAt) : undefined,
+        ),
+      )
       .returning();
-    if (!row) throw new Error(`send record ${id} vanished`);
     return row;
   }
 
@@ -113,6 +125,28 @@ export class SendRecords {
       )
       .returning();
     return row;
+  }
+
+  /**
+   * Signed sends that failed since `since`: a failure is only final once the nonce is used by
+   * another transaction, and a lagging node may have answered for the chain, so these are looked
+   * up again by hash for a while.
+   */
+  async recentlyFailedSigned(since: Date): Promise<SendRecord[]> {
+    return this.db
+      .select()
+      .from(walletSends)
+      .where(
+        and(
+          eq(walletSends.status, 'failed'),
+          isNotNull(walletSends.signedTransaction),
+          isNotNull(walletSends.hash),
+          // A receipt set the fee: that failure (a revert) is final.
+          isNull(walletSends.fee),
+          gte(walletSends.updatedAt, since),
+        ),
+      )
+      .orderBy(walletSends.updatedAt);
   }
 
   async open(): Promise<SendRecord[]> {

@@ -15,10 +15,12 @@ import {
   parseUnits,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
 import { walletSends } from '../wallet-tables';
+import { EvmSender } from './evm-sender';
+import { SendRecords } from './send-records';
 
 type User = Awaited<ReturnType<typeof connectWallet>>;
 type Devnet = Awaited<ReturnType<typeof startTestDevnet>>;
@@ -258,6 +260,159 @@ describe('sends on EVM', () => {
     );
     expect(repeat.statusCode, repeat.body).toBe(200);
     expect(await nonceOf(sender)).toBe(start + 2);
+  });
+
+  it('keeps a refused resend open, refuses new sends meanwhile, and confirms it once mined', async () => {
+    const sender = await fundedUser();
+    const sends = t.app.services.walletSends;
+    const start = await nonceOf(sender);
+    const to = newEvmAddress();
+    const byKey = async (key: string) =>
+      (await recordsOf(sender.userId)).find((row) => row.idempotencyKey === key)!;
+    sends.testFault = 'afterSign';
+    const first = await post(
+      paths.sendEth,
+      sender,
+      { chainId: 1, address: to, amount: '0.1' },
+      'r',
+    );
+    sends.testFault = undefined;
+    expect(first.statusCode).toBe(500);
+    await t.app.db.handle.db
+      .update(walletSends)
+      .set({ status: 'broadcast', broadcasts: 1 })
+      .where(eq(walletSends.idempotencyKey, 'r'));
+
+    // Behind a load-balanced RPC a lagging backend refuses the resend of R, and knows no R.
+    const refuse = vi
+      .spyOn(EvmSender.prototype, 'broadcast')
+      .mockRejectedValueOnce(new Error('nonce too low'));
+    const body = { chainId: 1, address: to, amount: '0.2' };
+    const blocked = await post(paths.sendEth, sender, body, 's');
+    refuse.mockRestore();
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.json().message).toBe(walletMessages.previousSendPending);
+    // R is not failed and keeps its nonce; S signed nothing.
+    expect(await byKey('r')).toMatchObject({ status: 'broadcast', nonce: start });
+    expect(await byKey('s')).toMatchObject({ status: 'failed', signedTransaction: null });
+    expect(await nonceOf(sender)).toBe(start);
+
+    // Another backend had R after all, and it is mined.
+    const hash = await evm.sendRawTransaction({
+      serializedTransaction: (await byKey('r')).signedTransaction as Hex,
+    });
+    await evm.waitForTransactionReceipt({ hash });
+    await sends.reconcileNow();
+    expect(await byKey('r')).toMatchObject({ status: 'confirmed', hash });
+
+    // The user sends S again: it goes out at the next nonce, and each send paid once.
+    const retry = await post(paths.sendEth, sender, body, 's');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data.status).toBe('confirmed');
+    expect(await byKey('s')).toMatchObject({ nonce: start + 1 });
+    expect(await nonceOf(sender)).toBe(start + 2);
+    expect(await evm.getBalance({ address: to })).toBe(parseEther('0.3'));
+  });
+
+  it('confirms a signed send marked failed once the chain shows its receipt', async () => {
+    const sender = await fundedUser();
+    const to = newEvmAddress();
+    const sent = await post(paths.sendEth, sender, { chainId: 1, address: to, amount: '0.1' }, 'f');
+    expect(sent.statusCode, sent.body).toBe(200);
+    // As a lagging node made the old rules do: failed, though the transaction was mined.
+    await t.app.db.handle.db
+      .update(walletSends)
+      .set({ status: 'failed', fee: null, error: 'refused' })
+      .where(eq(walletSends.idempotencyKey, 'f'));
+    const summary = await t.app.services.walletSends.reconcileNow();
+    expect(summary.revived).toBeGreaterThanOrEqual(1);
+    const [row] = await recordsOf(sender.userId);
+    expect(row).toMatchObject({ status: 'confirmed', error: null, hash: sent.json().data.hash });
+    expect(row!.fee).not.toBeNull();
+  });
+
+  it('lets only one of two racing changes of a send land', async () => {
+    const records = new SendRecords(t.app.db.handle.db, t.clock);
+    const insert = async () =>
+      (await records.insert({
+        userId: user.userId,
+        idempotencyKey: randomUUID(),
+        requestHash: 'race',
+        chainId: 1,
+        kind: 'native',
+        symbol: 'ETH',
+        decimals: 18,
+        fromAddress: user.evmAddress,
+        toAddress: newEvmAddress(),
+        amount: '1',
+      }))!;
+    const row = await insert();
+    const expected = { status: 'recorded' as const, updatedAt: row.updatedAt };
+    const results = await Promise.all([
+      records.update(row.id, expected, { status: 'failed', error: 'Not sent: stale' }),
+      records.update(row.id, expected, {
+        status: 'signed',
+        hash: '0x01',
+        signedTransaction: '0x02',
+      }),
+    ]);
+    const winners = results.filter((result) => result !== undefined);
+    expect(winners).toHaveLength(1);
+    expect((await records.byId(row.id))!.status).toBe(winners[0]!.status);
+
+    // The right status is not enough once the row changed since it was read.
+    const other = await insert();
+    t.clock.advance(1);
+    expect(await records.update(other.id, { status: 'recorded' }, { error: 'x' })).toBeDefined();
+    expect(
+      await records.update(
+        other.id,
+        { status: 'recorded', updatedAt: other.updatedAt },
+        { status: 'failed' },
+      ),
+    ).toBeUndefined();
+    expect((await records.byId(other.id))!.status).toBe('recorded');
+  });
+
+  it('drops its signature when another process failed the send and a retry took it', async () => {
+    const sender = await fundedUser();
+    const records = new SendRecords(t.app.db.handle.db, t.clock);
+    const to = newEvmAddress();
+    const start = await nonceOf(sender);
+    const body = { chainId: 1, address: to, amount: '0.1' };
+    const original = EvmSender.prototype.assertFunds;
+    let retry: Promise<LightMyRequestResponse> | undefined;
+    const spy = vi.spyOn(EvmSender.prototype, 'assertFunds').mockImplementationOnce(async function (
+      this: EvmSender,
+      ...args
+    ) {
+      await original.apply(this, args);
+      // While A waits, process B's reconciler finds the record stale and fails it...
+      const [row] = await recordsOf(sender.userId);
+      const failed = await records.update(
+        row!.id,
+        { status: 'recorded', updatedAt: row!.updatedAt },
+        { status: 'failed', error: 'Not sent: the server stopped' },
+      );
+      expect(failed).toBeDefined();
+      // ...and the client's retry with the same key takes it up again.
+      t.clock.advance(10);
+      retry = post(paths.sendEth, sender, body, 'race');
+      await vi.waitFor(
+        async () => expect((await recordsOf(sender.userId))[0]!.status).not.toBe('failed'),
+        { timeout: 5_000 },
+      );
+    });
+    const first = await post(paths.sendEth, sender, body, 'race');
+    spy.mockRestore();
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await retry!;
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data.status).toBe('confirmed');
+    expect(await recordsOf(sender.userId)).toHaveLength(1);
+    // One transaction, one payment.
+    expect(await nonceOf(sender)).toBe(start + 1);
+    expect(await evm.getBalance({ address: to })).toBe(parseEther('0.1'));
   });
 
   it('lets a key run again after a send that failed before signing', async () => {

@@ -16,7 +16,7 @@ import { AppError, BadRequestError, ConflictError } from '../../lib/errors';
 import { chainErrorText } from '../chain-errors';
 import { EvmSender } from './evm-sender';
 import { KeyedLock, nonceLockKey } from './nonce-lock';
-import { type ReconcileSummary, reconcileOpenSends } from './send-reconciler';
+import { type Broadcast, type ReconcileSummary, reconcileOpenSends } from './send-reconciler';
 import { isTerminal, type SendRecord, type SendRecords } from './send-records';
 import {
   amountOrThrow,
@@ -75,6 +75,8 @@ const CANONICAL_DECIMALS = 80;
 const MAX_KEY_LENGTH = 200;
 /** How often a repeated request looks at the first one's record. */
 const REPLAY_POLL_MS = 100;
+/** How long a signed send that failed is still looked up by hash (a lagging node may have erred). */
+const RECHECK_FAILED_MS = 60 * 60_000;
 
 /**
  * The send engine (DESIGN.md section 5): checked, recorded with an idempotency key, signed under
@@ -89,6 +91,12 @@ export class WalletSends {
   /** Records a simulated crash left behind: they belong to the "killed" process (tests only). */
   private readonly crashed = new Set<string>();
   private readonly lock = new KeyedLock();
+  /**
+   * Records a reconciliation is working on in this process. A record's work may outlive its
+   * pass (a time-out does not cancel it), so later passes leave these alone; across processes
+   * the records' compare-and-set updates keep concurrent work from overwriting each other.
+   */
+  private readonly reconciling = new Set<string>();
   private reconciliation: Promise<ReconcileSummary> | undefined;
   private pass: Promise<ReconcileSummary> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -286,16 +294,22 @@ export class WalletSends {
       senderFor: (chainId) => this.senderOf(chainId),
       skip: (row) =>
         this.inFlight.has(row.id) ||
+        this.reconciling.has(row.id) ||
         this.crashed.has(row.id) ||
         (minAgeMs > 0 && clock.now().getTime() - row.updatedAt.getTime() < minAgeMs),
       stopped: () => this.closing,
+      busy: this.reconciling,
+      // The reconciler acts on rows read at the start of its pass, possibly while another
+      // process works on them: each of its changes also requires the row's `updatedAt` unchanged.
       // Under the account's lock, so a resend never interleaves with a new send's nonce choice.
       broadcast: (sender, row) =>
         this.lock.run(nonceLockKey(row.chainId, row.fromAddress), () =>
-          this.broadcast(sender, row),
+          this.broadcast(sender, row, true),
         ),
-      follow: (sender, row, ms) => this.follow(sender, row, ms),
-      settle: (row, verdict) => this.settle(row, verdict),
+      follow: (sender, row, ms) => this.follow(sender, row, ms, true),
+      settle: (row, verdict) => this.settle(row, verdict, true),
+      reopen: (row) => this.transition(row, true, { status: 'broadcast', error: null }),
+      recheckFailedSince: () => new Date(clock.now().getTime() - RECHECK_FAILED_MS),
       waitMs: this.reconcileWaitMs,
       log: this.log,
     }).finally(() => {
@@ -353,25 +367,32 @@ export class WalletSends {
         const signed = await this.wallet.withSecret(userId, family, (secret) =>
           sender.sign(prepared, secret, { nonceFloor, sendId: record.id }),
         );
-        signedRow = await this.records.update(record.id, { status: 'signed', ...signed });
+        // Only if the record is still the one recorded: while this request waited for the lock,
+        // another process's reconciler may have failed it (and a retry reopened it). Then these
+        // bytes are dropped unsent, so one key never puts two transactions on the chain.
+        signedRow = await this.records.update(
+          record.id,
+          { status: 'recorded', updatedAt: record.updatedAt },
+          { status: 'signed', ...signed },
+        );
+        if (!signedRow) return this.reread(record, 'signed');
         this.logStatus(signedRow);
         this.crashPoint('afterSign');
-        return this.broadcast(sender, signedRow);
+        return (await this.broadcast(sender, signedRow, false)).row;
       });
     } catch (error) {
       if (error instanceof SimulatedCrash || signedRow) throw error;
       // Nothing was signed or sent: the record fails and the nonce stays free.
-      const failed = await this.records.update(record.id, {
+      const failed = await this.transition(record, true, {
         status: 'failed',
         error: `Not sent: ${error instanceof AppError ? error.message : chainErrorText(error)}`,
       });
-      this.logStatus(failed, failed.error ?? undefined);
       if (error instanceof AppError) throw error;
       return failed;
     }
     this.crashPoint('afterBroadcast');
     if (row.status !== 'broadcast') return row;
-    return this.follow(sender, row, this.confirmTimeoutMs);
+    return this.follow(sender, row, this.confirmTimeoutMs, false);
   }
 
   /**
@@ -379,10 +400,17 @@ export class WalletSends {
    * called under the account's lock. Only nonces the node knows count as used: its pending
    * count is the floor. An open record of ours at exactly that nonce was never received or was
    * dropped, so it is sent again first from its stored bytes (same bytes, same hash: it cannot
-   * pay twice), in nonce order, however often it was sent before; a record the node now
-   * refuses fails in `broadcast` and frees its nonce for the new send. A record above a nonce
+   * pay twice), in nonce order, however often it was sent before. A record above a nonce
    * nothing holds waits for the new send to fill that gap and goes out on the next send or
    * reconciliation. So a lost transaction never leaves later sends queued behind a gap.
+   *
+   * If the node refuses that resend, the record stays open (see `broadcast`) and still holds
+   * its nonce: behind a load-balanced RPC another backend may know it and mine it. The new send
+   * is then refused (409) rather than signed. Reusing the nonce could leave the user with a
+   * refused new send while the old one lands; signing at the next nonce instead would only
+   * queue a second payment behind the same gap, stuck as long as the first and landing without
+   * warning when it does. Refusing signs nothing: the reconciler keeps resending the old record
+   * until it lands or its nonce is used, and the user sends again after.
    */
   private async freeNonce(sender: ChainSender, record: SendRecord): Promise<number> {
     let next = await sender.pendingNonce(record.fromAddress);
@@ -392,36 +420,55 @@ export class WalletSends {
       if (row.nonce === null || row.nonce < next) continue;
       if (row.nonce > next) break;
       this.crashed.delete(row.id); // a live process owns it now
-      const sent = await this.broadcast(sender, row);
-      if (sent.status === 'broadcast') next += 1;
+      const { refused } = await this.broadcast(sender, row, false);
+      if (refused) throw new ConflictError(walletMessages.previousSendPending);
+      // Sent, or settled by the chain: either way its nonce is taken.
+      next = row.nonce + 1;
     }
     return next;
   }
 
-  /** Sends the stored signed bytes; a rejection the chain has not seen fails the record. */
-  private async broadcast(sender: ChainSender, row: SendRecord): Promise<SendRecord> {
+  /**
+   * Sends the stored signed bytes. A refusal is not the chain's verdict: behind a load-balanced
+   * RPC a lagging backend may refuse a transaction another one knows or has mined. So a refused
+   * record with signed bytes stays open (`refused`) and fails only when those bytes can no
+   * longer land (EVM nonce mined, Solana blockhash expired) and its hash still has no receipt.
+   * `exact`: the change also requires the row's `updatedAt` as read (the reconciler).
+   */
+  private async broadcast(
+    sender: ChainSender,
+    row: SendRecord,
+    exact: boolean,
+  ): Promise<Broadcast> {
     try {
       await sender.broadcast(row.signedTransaction ?? '');
     } catch (error) {
       const text = chainErrorText(error);
-      const seen = await sender.lookup(row).catch((): Verdict => ({ state: 'unknown' }));
+      const unknown = (): Verdict => ({ state: 'unknown' });
+      let seen = await sender.lookup(row).catch(unknown);
       if (seen.state === 'unknown' && !isTransportError(error)) {
-        const failed = await this.records.update(row.id, { status: 'failed', error: text });
-        this.logStatus(failed, text);
-        return failed;
+        const problem = await sender.resendProblem(row).catch(() => undefined);
+        if (!problem) {
+          this.log.warn(
+            { sendId: row.id, chainId: row.chainId, error: text },
+            'wallet send refused, kept open',
+          );
+          return { row, refused: true };
+        }
+        // It may have landed between the two reads.
+        seen = await sender.lookup(row).catch(unknown);
+        if (seen.state === 'unknown') seen = { state: 'failed', fee: null, error: problem };
       }
+      if (seen.state === 'confirmed' || seen.state === 'failed')
+        return { row: await this.settle(row, seen, exact), refused: false };
       // Known to the chain already, or the answer was lost on the way: follow it either way.
       this.log.warn(
         { sendId: row.id, chainId: row.chainId, error: text },
         'wallet send broadcast unclear',
       );
     }
-    const sent = await this.records.update(row.id, {
-      status: 'broadcast',
-      broadcasts: row.broadcasts + 1,
-    });
-    this.logStatus(sent);
-    return sent;
+    const sent = await this.transition(row, exact, { status: 'broadcast', countBroadcast: true });
+    return { row: sent, refused: false };
   }
 
   /** Waits for the chain's verdict up to `timeoutMs`; the record as it then stands. */
@@ -429,9 +476,10 @@ export class WalletSends {
     sender: ChainSender,
     row: SendRecord,
     timeoutMs: number,
+    exact: boolean,
   ): Promise<SendRecord> {
     try {
-      return await this.settle(row, await sender.waitForVerdict(row, timeoutMs));
+      return await this.settle(row, await sender.waitForVerdict(row, timeoutMs), exact);
     } catch (error) {
       this.log.warn(
         { sendId: row.id, chainId: row.chainId, error: chainErrorText(error) },
@@ -441,26 +489,50 @@ export class WalletSends {
     }
   }
 
-  private async settle(row: SendRecord, verdict: Verdict): Promise<SendRecord> {
-    if (verdict.state === 'confirmed') {
-      const done = await this.records.update(row.id, {
+  private async settle(row: SendRecord, verdict: Verdict, exact: boolean): Promise<SendRecord> {
+    if (verdict.state === 'confirmed')
+      return this.transition(row, exact, {
         status: 'confirmed',
         fee: verdict.fee.toString(),
         error: null,
       });
-      this.logStatus(done);
-      return done;
-    }
-    if (verdict.state === 'failed') {
-      const failed = await this.records.update(row.id, {
+    if (verdict.state === 'failed')
+      return this.transition(row, exact, {
         status: 'failed',
         fee: verdict.fee === null ? null : verdict.fee.toString(),
         error: verdict.error,
       });
-      this.logStatus(failed, verdict.error);
-      return failed;
-    }
     return row;
+  }
+
+  /**
+   * One state change from the row as read: only if its status (and, when `exact`, its
+   * `updatedAt`) is unchanged. When another actor changed it first, its change stands and this
+   * one stops: the row as it now is.
+   */
+  private async transition(
+    row: SendRecord,
+    exact: boolean,
+    values: Parameters<SendRecords['update']>[2],
+  ): Promise<SendRecord> {
+    const next = await this.records.update(
+      row.id,
+      { status: row.status, ...(exact ? { updatedAt: row.updatedAt } : {}) },
+      values,
+    );
+    if (!next) return this.reread(row, values.status ?? row.status);
+    this.logStatus(next, values.error ?? undefined);
+    return next;
+  }
+
+  private async reread(row: SendRecord, wanted: string): Promise<SendRecord> {
+    const now = await this.records.byId(row.id);
+    if (!now) throw new Error(`send record ${row.id} vanished`);
+    this.log.info(
+      { sendId: row.id, chainId: row.chainId, status: now.status, wanted },
+      'wallet send changed elsewhere first',
+    );
+    return now;
   }
 
   /** A repeat of a key: the same request gets the same record; another request is refused. */
