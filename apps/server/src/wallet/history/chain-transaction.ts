@@ -9,26 +9,62 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { tokenFacts } from '../portfolio/chain-balances';
 import { SOLANA_SIGNATURE, readSolanaTransaction, tokenSender } from './solana-transaction';
-import type { EvmChainAccess, SolanaChainAccess, WalletChains } from '../wallet-chains';
+import { mapLimit } from './transfer-scanner';
+import type {
+  ChainAccess,
+  EvmChainAccess,
+  SolanaChainAccess,
+  WalletChains,
+} from '../wallet-chains';
 
 const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
 
-/** A transaction as the chain reports it: the app's own page of a local transaction. */
+/**
+ * ERC-20 `Transfer` logs shown per transaction: each new token costs contract reads, and one
+ * transaction can hold thousands of logs.
+ */
+export const MAX_TOKEN_TRANSFERS = 20;
+/** Tokens whose labels are read at once. */
+const TOKEN_READ_CONCURRENCY = 4;
+
+/** Whether the caller sent or received the transaction `hash` (as normalised) on the chain. */
+export type OwnsTransaction = (hash: string) => Promise<boolean>;
+
+/**
+ * A transaction as the chain reports it: the app's own page of a transaction. Any signed-in user
+ * may read any transaction of a local chain; on a real chain (paid RPC) only their own, so the
+ * page is no open proxy to the provider: another hash answers 404 without an RPC call.
+ */
 export async function readChainTransaction(
   chains: WalletChains,
   chainId: number,
   hash: string,
+  ownsTransaction: OwnsTransaction,
 ): Promise<ChainTransaction> {
   const access = chains.get(chainId);
   if (!access) throw new BadRequestError(walletMessages.unsupportedNetwork);
   if (access.family === 'evm') {
     if (!EVM_HASH.test(hash)) throw new BadRequestError(walletMessages.notTransactionHash);
-    return readEvmTransaction(access, hash as Hash);
+    // Hashes are stored as the chain answers them: lower-case hex.
+    const normalised = hash.toLowerCase() as Hash;
+    await requireReadable(access, normalised, ownsTransaction);
+    return readEvmTransaction(access, normalised);
   }
   if (!SOLANA_SIGNATURE.test(hash))
     throw new BadRequestError(walletMessages.notTransactionSignature);
+  await requireReadable(access, hash, ownsTransaction);
   return readSolana(access, hash);
+}
+
+async function requireReadable(
+  access: ChainAccess,
+  hash: string,
+  ownsTransaction: OwnsTransaction,
+): Promise<void> {
+  if (access.local || (await ownsTransaction(hash))) return;
+  throw new NotFoundError(walletMessages.transactionNotFound);
 }
 
 async function readEvmTransaction(access: EvmChainAccess, hash: Hash): Promise<ChainTransaction> {
@@ -46,21 +82,32 @@ async function readEvmTransaction(access: EvmChainAccess, hash: Hash): Promise<C
     tx.blockNumber === null ? undefined : client.getBlock({ blockNumber: tx.blockNumber }),
   ]);
   const transfers = receipt
-    ? parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: false })
+    ? parseEventLogs({
+        abi: erc20Abi,
+        eventName: 'Transfer',
+        logs: receipt.logs,
+        strict: false,
+      }).slice(0, MAX_TOKEN_TRANSFERS)
     : [];
-  const tokenTransfers = await Promise.all(
-    transfers.map(async (log) => {
-      const token = await tokenLabel(access, log.address);
-      const value = log.args.value ?? 0n;
-      return {
-        token: token.symbol,
-        from: log.args.from ? getAddress(log.args.from) : '',
-        to: log.args.to ? getAddress(log.args.to) : '',
-        amount:
-          token.decimals === undefined ? value.toString() : formatAmount(value, token.decimals),
-      };
-    }),
+  // One label per token, however many of its transfers: a few reads at a time.
+  const tokens = [...new Set(transfers.map((log) => getAddress(log.address)))];
+  const labels = new Map(
+    await mapLimit(
+      tokens,
+      TOKEN_READ_CONCURRENCY,
+      async (token) => [token, await tokenLabel(access, token)] as const,
+    ),
   );
+  const tokenTransfers = transfers.map((log) => {
+    const token = labels.get(getAddress(log.address)) ?? fallbackLabel(access, log.address);
+    const value = log.args.value ?? 0n;
+    return {
+      token: token.symbol,
+      from: log.args.from ? getAddress(log.args.from) : '',
+      to: log.args.to ? getAddress(log.args.to) : '',
+      amount: token.decimals === undefined ? value.toString() : formatAmount(value, token.decimals),
+    };
+  });
   return {
     chainId: chain.id,
     chainName: chain.name,
@@ -80,27 +127,27 @@ async function readEvmTransaction(access: EvmChainAccess, hash: Hash): Promise<C
   };
 }
 
-/** A token's symbol and decimals, read from the contract; else its listed symbol or address. */
-async function tokenLabel(
-  access: EvmChainAccess,
-  tokenAddress: Address,
-): Promise<{ symbol: string; decimals: number | undefined }> {
-  try {
-    const [symbol, decimals] = await Promise.all([
-      access.client.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'symbol' }),
-      access.client.readContract({
-        address: tokenAddress,
-        abi: erc20Abi,
-        functionName: 'decimals',
-      }),
-    ]);
-    return { symbol: symbol.slice(0, 32), decimals };
-  } catch {
-    const known = access.tokens.find(
-      (token) => token.address.toLowerCase() === tokenAddress.toLowerCase(),
-    );
-    return { symbol: known?.symbol ?? getAddress(tokenAddress), decimals: undefined };
-  }
+interface TokenLabel {
+  symbol: string;
+  decimals: number | undefined;
+}
+
+/**
+ * A token's symbol and decimals, read from the contract once per chain and token (the
+ * portfolio's cache); else its listed symbol or address, amounts then shown in base units.
+ */
+async function tokenLabel(access: EvmChainAccess, tokenAddress: Address): Promise<TokenLabel> {
+  const fallback = fallbackLabel(access, tokenAddress);
+  return tokenFacts(access, { address: tokenAddress, symbol: fallback.symbol }).catch(
+    () => fallback,
+  );
+}
+
+function fallbackLabel(access: EvmChainAccess, tokenAddress: Address): TokenLabel {
+  const known = access.tokens.find(
+    (token) => token.address.toLowerCase() === tokenAddress.toLowerCase(),
+  );
+  return { symbol: known?.symbol ?? getAddress(tokenAddress), decimals: undefined };
 }
 
 async function readSolana(access: SolanaChainAccess, signature: string): Promise<ChainTransaction> {

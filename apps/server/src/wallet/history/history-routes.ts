@@ -51,7 +51,8 @@ export async function historyRoutes(
     },
   );
 
-  // A live session is required: without it, this route would be an open proxy to the RPC.
+  // A live session is required, and on a real chain the caller's own transaction: without
+  // them, this route would be an open proxy to a paid RPC.
   app.get(
     paths.chainTransactionPattern,
     {
@@ -65,7 +66,12 @@ export async function historyRoutes(
         response: { 200: chainTransactionResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      readChainTransaction(walletChains, request.params.chainId, request.params.hash),
+    async (request) => {
+      const { chainId, hash } = request.params;
+      const userId = walletUserOf(request).id;
+      return readChainTransaction(walletChains, chainId, hash, (normalised) =>
+        walletHistory.ownsTransaction(userId, chainId, normalised),
+      );
+    },
   );
 }

@@ -36,7 +36,8 @@ const CONCURRENCY = 16;
 /** `to` addresses per getLogs topic filter. */
 const ADDRESSES_PER_FILTER = 200;
 
-async function mapLimit<T, R>(
+/** `run` over `items`, at most `limit` at a time, results in the items' order. */
+export async function mapLimit<T, R>(
   items: readonly T[],
   limit: number,
   run: (item: T) => Promise<R>,

@@ -1,14 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type WalletTransaction, walletMessages } from '@vaultscope/core';
-import { DEVNET_EVM_OWNER } from '@vaultscope/devnet';
+import { DEVNET_EVM_OWNER, devnetPublicClient, devnetViemChain } from '@vaultscope/devnet';
+import { createWalletClient, getAddress, type Hex, http, keccak256, toHex } from 'viem';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
 import { cexMarkets } from '../../tokens/research-tables';
+import { MAX_TOKEN_TRANSFERS } from './chain-transaction';
 import { TransferScanner } from './transfer-scanner';
 import { walletScanCursors, walletSends, walletTransfers } from '../wallet-tables';
 
 const paths = apiPaths.wallet;
+
+/**
+ * Init code of a contract that emits `count` ERC-20 `Transfer` logs (values 1, 2, …, from the
+ * zero address to `to`) and deploys no code, so its `decimals()` and `symbol()` answer nothing.
+ */
+function transferLogsInitCode(count: number, to: Hex): Hex {
+  const topic = keccak256(toHex('Transfer(address,address,uint256)')).slice(2);
+  const push1 = (value: number) => `60${value.toString(16).padStart(2, '0')}`;
+  const emitOne = (value: number) =>
+    // MSTORE value at 0; LOG3(offset 0, size 32, Transfer, from 0, to)
+    `${push1(value)}${push1(0)}52` +
+    `73${to.slice(2).toLowerCase()}${push1(0)}7f${topic}${push1(32)}${push1(0)}a3`;
+  const body = Array.from({ length: count }, (_, index) => emitOne(index + 1)).join('');
+  return `0x${body}00`;
+}
 
 let devnet: Awaited<ReturnType<typeof startTestDevnet>>;
 let t: TestApp;
@@ -330,5 +347,90 @@ describe('chain transaction page', () => {
     const unsupported = await page(56, `0x${'ab'.repeat(32)}`);
     expect(unsupported.statusCode).toBe(400);
     expect(unsupported.json().message).toBe(walletMessages.unsupportedNetwork);
+  });
+
+  it(`shows the first ${MAX_TOKEN_TRANSFERS} token transfers of a transaction`, async () => {
+    const rpcUrl = devnet.rpcUrl(1);
+    const wallet = createWalletClient({
+      account: DEVNET_EVM_OWNER,
+      chain: devnetViemChain(1, rpcUrl),
+      transport: http(rpcUrl),
+    });
+    const hash = await wallet.deployContract({
+      abi: [],
+      bytecode: transferLogsInitCode(MAX_TOKEN_TRANSFERS + 5, DEVNET_EVM_OWNER),
+    });
+    const receipt = await devnetPublicClient(1, rpcUrl).waitForTransactionReceipt({ hash });
+    expect(receipt.logs).toHaveLength(MAX_TOKEN_TRANSFERS + 5);
+    const token = getAddress(receipt.contractAddress!);
+    const response = await page(1, hash);
+    expect(response.statusCode, response.body).toBe(200);
+    const transfers = response.json().tokenTransfers as { token: string; amount: string }[];
+    expect(transfers).toHaveLength(MAX_TOKEN_TRANSFERS);
+    // No symbol or decimals on chain: named by address, amounts in base units.
+    expect(transfers.map((transfer) => `${transfer.token}:${transfer.amount}`)).toEqual(
+      Array.from({ length: MAX_TOKEN_TRANSFERS }, (_, index) => `${token}:${index + 1}`),
+    );
+  });
+
+  it('answers only the caller’s own transactions of a real chain, any of a local one', async () => {
+    // Chain 1 through a configured RPC URL (the local node stands in for a paid provider).
+    const other = await startTestApp({ RPC_URL_1: devnet.rpcUrl(1) }, { devnet });
+    try {
+      const someone = await connectWallet(other);
+      const read = (chainId: number, hash: string) =>
+        other.request({
+          method: 'GET',
+          url: paths.chainTransaction(chainId, hash),
+          headers: someone.auth,
+        });
+      const [sentHash, receivedHash] = [faucet[1]![0]!.hash, faucet[1]![1]!.hash];
+
+      const foreign = await read(1, sentHash);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().message).toBe(walletMessages.transactionNotFound);
+      expect((await read(1, receivedHash)).statusCode).toBe(404);
+      // A local chain stays open to any signed-in user.
+      expect((await read(103, faucet[103]![0]!.hash)).statusCode).toBe(200);
+
+      const { db } = other.app.db.handle;
+      await db.insert(walletSends).values({
+        userId: someone.userId,
+        idempotencyKey: 'own-hash',
+        requestHash: 'x',
+        chainId: 1,
+        kind: 'native',
+        symbol: 'ETH',
+        decimals: 18,
+        fromAddress: someone.evmAddress,
+        toAddress: DEVNET_EVM_OWNER,
+        amount: '1',
+        status: 'confirmed',
+        hash: sentHash,
+      });
+      await db.insert(walletTransfers).values({
+        chainId: 1,
+        hash: receivedHash,
+        position: 0,
+        fromAddress: DEVNET_EVM_OWNER,
+        toAddress: someone.evmAddress,
+        tokenAddress: devnet.tokens[1]![0]!.address,
+        symbol: 'USDV',
+        decimals: 6,
+        amount: '1',
+        blockTime: new Date(),
+      });
+      const sent = await read(1, sentHash);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toMatchObject({ hash: sentHash, value: '10' });
+      expect((await read(1, `0x${sentHash.slice(2).toUpperCase()}`)).statusCode).toBe(200);
+      const received = await read(1, receivedHash);
+      expect(received.statusCode, received.body).toBe(200);
+      expect(received.json().tokenTransfers).toHaveLength(1);
+      // Only the hashes owned: the faucet's third transfer is still someone else's.
+      expect((await read(1, faucet[1]![2]!.hash)).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { findChain, formatAmount, type WalletTransaction } from '@vaultscope/core';
 import type { Database } from '../../lib/db/client';
@@ -18,15 +18,55 @@ export class WalletHistory {
     private readonly prices: WalletPrices,
   ) {}
 
+  /**
+   * Whether the user sent `hash` on the chain (`wallet_sends`) or the scanner saw it move funds
+   * into or out of one of the user's addresses (`wallet_transfers`).
+   */
+  async ownsTransaction(userId: string, chainId: number, hash: string): Promise<boolean> {
+    const owned = this.ownedAddresses(userId);
+    const [sent, moved] = await Promise.all([
+      this.db
+        .select({ id: walletSends.id })
+        .from(walletSends)
+        .where(
+          and(
+            eq(walletSends.userId, userId),
+            eq(walletSends.chainId, chainId),
+            eq(walletSends.hash, hash),
+          ),
+        )
+        .limit(1),
+      this.db
+        .select({ id: walletTransfers.id })
+        .from(walletTransfers)
+        .where(
+          and(
+            eq(walletTransfers.chainId, chainId),
+            eq(walletTransfers.hash, hash),
+            or(
+              inArray(walletTransfers.toAddress, owned),
+              inArray(walletTransfers.fromAddress, owned),
+            ),
+          ),
+        )
+        .limit(1),
+    ]);
+    return sent.length > 0 || moved.length > 0;
+  }
+
+  private ownedAddresses(userId: string) {
+    return this.db
+      .select({ address: walletKeys.address })
+      .from(walletKeys)
+      .where(eq(walletKeys.userId, userId));
+  }
+
   async list(
     userId: string,
     page: number,
     pageSize: number,
   ): Promise<{ transactions: WalletTransaction[]; count: number }> {
-    const owned = this.db
-      .select({ address: walletKeys.address })
-      .from(walletKeys)
-      .where(eq(walletKeys.userId, userId));
+    const owned = this.ownedAddresses(userId);
     const sends = this.db
       .select({
         id: sql<string>`${walletSends.id}::text`.as('id'),

@@ -1,8 +1,10 @@
 import { address as solanaAddress } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { NATIVE_ASSET_ADDRESS } from '@vaultscope/core';
+import type { FastifyBaseLogger } from 'fastify';
 import { createPublicClient, erc20Abi, getAddress, http, type PublicClient } from 'viem';
 import { z } from 'zod';
+import { chainErrorText } from '../chain-errors';
 import type { ChainAccess, EvmChainAccess, KnownToken, SolanaChainAccess } from '../wallet-chains';
 
 /** One asset's balance on a chain, in base units. */
@@ -26,9 +28,25 @@ export type ListedToken = Pick<KnownToken, 'address' | 'symbol' | 'name'>;
 export const UNHELD_LISTED_TOKENS = 3;
 
 /**
+ * Calls per JSON-RPC batch: providers cap batch size (some at 10 to 50 calls) and answer an
+ * oversized batch with one error, which would fail every token in it.
+ */
+const RPC_BATCH_SIZE = 20;
+
+/** Where token read failures are reported: a warning, never the error object (it names the URL). */
+type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
+
+export interface ReadBalancesOptions {
+  log: WarnLog;
+  signal?: AbortSignal | undefined;
+  /** A real mainnet's market tokens, best-ranked first, instead of the chain's own list. */
+  listed?: readonly ListedToken[] | undefined;
+}
+
+/**
  * The native coin then the chain's tokens, read from the chain: the chain's own known tokens, or
  * on a real mainnet the market's `listed` tokens (best-ranked first). Token balances are read by
- * one call each, sent as one batch: the local chains have no multicall contract.
+ * one call each, sent as JSON-RPC batches: the local chains have no multicall contract.
  *
  * Listed tokens come from market data, not from us, so one that the chain cannot answer for (no
  * contract there, no `decimals()`) is left out rather than failing the chain; and only the held
@@ -37,19 +55,56 @@ export const UNHELD_LISTED_TOKENS = 3;
 export async function readChainBalances(
   access: ChainAccess,
   owner: string,
-  signal?: AbortSignal,
-  listed?: readonly ListedToken[],
+  { log, signal, listed }: ReadBalancesOptions,
 ): Promise<AssetBalance[]> {
   if (listed) {
     const [native, units] =
       access.family === 'evm'
-        ? await readListedEvmUnits(access, owner, listed)
+        ? await readListedEvmUnits(access, owner, listed, log)
         : await readListedSolanaUnits(access, owner, listed, signal);
-    return [nativeOf(access, native), ...(await listedBalances(access, listed, units))];
+    return [nativeOf(access, native), ...(await listedBalances(access, listed, units, log))];
   }
   return access.family === 'evm'
-    ? readEvmBalances(access, owner)
-    : readSolanaBalances(access, owner, signal);
+    ? readEvmBalances(access, owner, log)
+    : readSolanaBalances(access, owner, log, signal);
+}
+
+/** One short warning for the token reads of a chain that failed (their tokens are left out). */
+function warnFailedReads(
+  log: WarnLog,
+  access: ChainAccess,
+  what: string,
+  failures: readonly { token: string; error: unknown }[],
+): void {
+  const [first] = failures;
+  if (!first) return;
+  log.warn(
+    {
+      chainId: access.chain.id,
+      failed: failures.length,
+      tokens: failures.slice(0, 5).map((failure) => failure.token),
+      error: chainErrorText(first.error),
+    },
+    `portfolio: ${what} failed`,
+  );
+}
+
+/**
+ * The chain's own tokens' facts, each read from the chain, else (logged) the decimals and symbol
+ * its list carries: the local chains list them, and one unreadable token must not fail the chain.
+ */
+async function knownTokenFacts(access: ChainAccess, log: WarnLog): Promise<TokenFacts[]> {
+  const failures: { token: string; error: unknown }[] = [];
+  const facts = await Promise.all(
+    access.tokens.map((token) =>
+      tokenFacts(access, token).catch((error: unknown) => {
+        failures.push({ token: token.address, error });
+        return { symbol: token.symbol, decimals: token.decimals };
+      }),
+    ),
+  );
+  warnFailedReads(log, access, 'token decimals read (listed decimals used)', failures);
+  return facts;
 }
 
 function nativeOf(access: ChainAccess, units: bigint): AssetBalance {
@@ -77,7 +132,8 @@ function balanceClient(access: EvmChainAccess): PublicClient {
     client = createPublicClient({
       chain: access.viemChain,
       transport: http(access.rpcUrl, {
-        batch: { wait: 0 },
+        // viem splits the calls of a tick into batches of this size, sent in parallel.
+        batch: { wait: 0, batchSize: RPC_BATCH_SIZE },
         retryCount: access.local ? 0 : 2,
         timeout: 10_000,
       }),
@@ -88,7 +144,7 @@ function balanceClient(access: EvmChainAccess): PublicClient {
 }
 
 /** What the chain says of a token: its decimals, and its symbol where the chain holds one. */
-interface TokenFacts {
+export interface TokenFacts {
   symbol: string;
   decimals: number;
 }
@@ -97,14 +153,14 @@ interface TokenFacts {
 const tokenFactsCache = new WeakMap<ChainAccess, Map<string, Promise<TokenFacts>>>();
 
 /** What names a token when the chain does not: its address, and its symbol in our list. */
-type TokenRef = Pick<KnownToken, 'address' | 'symbol'>;
+export type TokenRef = Pick<KnownToken, 'address' | 'symbol'>;
 
 /**
  * Decimals and symbol of a known token read from the chain (DESIGN §5: decimals come from the
  * chain), cached. An ERC-20 answers `decimals()` and `symbol()`; an SPL mint account holds the
  * decimals only, so a Solana token keeps the symbol of the chain's token list.
  */
-function tokenFacts(access: ChainAccess, token: TokenRef): Promise<TokenFacts> {
+export function tokenFacts(access: ChainAccess, token: TokenRef): Promise<TokenFacts> {
   let byAddress = tokenFactsCache.get(access);
   if (!byAddress) {
     byAddress = new Map();
@@ -148,11 +204,15 @@ async function readMintFacts(access: SolanaChainAccess, token: TokenRef): Promis
   return { decimals, symbol: token.symbol };
 }
 
-async function readEvmBalances(access: EvmChainAccess, owner: string): Promise<AssetBalance[]> {
+async function readEvmBalances(
+  access: EvmChainAccess,
+  owner: string,
+  log: WarnLog,
+): Promise<AssetBalance[]> {
   const account = getAddress(owner);
   const client = balanceClient(access);
   const [facts, native, ...tokens] = await Promise.all([
-    Promise.all(access.tokens.map((token) => tokenFacts(access, token))),
+    knownTokenFacts(access, log),
     client.getBalance({ address: account }),
     ...access.tokens.map((token) =>
       client.readContract({
@@ -207,12 +267,13 @@ function unitsByMint(tokenAccounts: unknown): Map<string, bigint> {
 async function readSolanaBalances(
   access: SolanaChainAccess,
   owner: string,
+  log: WarnLog,
   signal?: AbortSignal,
 ): Promise<AssetBalance[]> {
   const account = solanaAddress(owner);
   const options = signal ? { abortSignal: signal } : {};
   const [facts, balance, tokenAccounts] = await Promise.all([
-    Promise.all(access.tokens.map((token) => tokenFacts(access, token))),
+    knownTokenFacts(access, log),
     access.rpc.getBalance(account).send(options),
     access.tokens.length === 0
       ? undefined
@@ -238,14 +299,19 @@ async function readSolanaBalances(
   ];
 }
 
-/** Native units and each listed token's units, undefined where its `balanceOf` failed. */
+/**
+ * Native units and each listed token's units, undefined (and logged) where its `balanceOf`
+ * failed. The calls go out in batches of {@link RPC_BATCH_SIZE}.
+ */
 async function readListedEvmUnits(
   access: EvmChainAccess,
   owner: string,
   listed: readonly ListedToken[],
+  log: WarnLog,
 ): Promise<[bigint, (bigint | undefined)[]]> {
   const account = getAddress(owner);
   const client = balanceClient(access);
+  const failures: { token: string; error: unknown }[] = [];
   const [native, ...tokens] = await Promise.all([
     client.getBalance({ address: account }),
     ...listed.map((token) =>
@@ -256,9 +322,13 @@ async function readListedEvmUnits(
           functionName: 'balanceOf',
           args: [account],
         })
-        .catch(() => undefined),
+        .catch((error: unknown) => {
+          failures.push({ token: token.address, error });
+          return undefined;
+        }),
     ),
   ]);
+  warnFailedReads(log, access, 'token balance read', failures);
   return [native, tokens];
 }
 
@@ -292,6 +362,7 @@ async function listedBalances(
   access: ChainAccess,
   listed: readonly ListedToken[],
   balances: readonly (bigint | undefined)[],
+  log: WarnLog,
 ): Promise<AssetBalance[]> {
   const shown = listed.flatMap((token, index) => {
     const held = balances[index];
@@ -299,14 +370,19 @@ async function listedBalances(
       ? [{ token, held }]
       : [];
   });
+  const failures: { token: string; error: unknown }[] = [];
   const decimals = await Promise.all(
     shown.map(({ token }) =>
       tokenFacts(access, token).then(
         (facts) => facts.decimals,
-        () => undefined,
+        (error: unknown) => {
+          failures.push({ token: token.address, error });
+          return undefined;
+        },
       ),
     ),
   );
+  warnFailedReads(log, access, 'token decimals read', failures);
   return shown.flatMap(({ token, held }, index) => {
     const tokenDecimals = decimals[index];
     return tokenDecimals === undefined

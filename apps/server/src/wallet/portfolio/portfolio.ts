@@ -44,7 +44,7 @@ export class WalletPortfolio {
       this.wallet.requireAddress(userId, access.family),
       this.prices.marketTokens(chainId),
     ]);
-    const balances = await readChainBalances(access, owner, undefined, listed);
+    const balances = await readChainBalances(access, owner, { log: this.log, listed });
     return {
       chainId,
       address: owner,
@@ -80,7 +80,11 @@ export class WalletPortfolio {
     const results = await Promise.allSettled(
       targets.map(({ access, owner }) =>
         withTimeout(this.chainTimeoutMs, async (signal) =>
-          readChainBalances(access, owner, signal, await this.prices.marketTokens(access.chain.id)),
+          readChainBalances(access, owner, {
+            log: this.log,
+            signal,
+            listed: await this.prices.marketTokens(access.chain.id),
+          }),
         ),
       ),
     );

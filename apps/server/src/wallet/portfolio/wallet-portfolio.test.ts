@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiPaths,
   type PortfolioResponse,
   walletMessages,
   type WalletTransaction,
 } from '@vaultscope/core';
-import { DEVNET_EVM_OWNER } from '@vaultscope/devnet';
+import { DEVNET_EVM_OWNER, devnetPublicClient, devnetViemChain } from '@vaultscope/devnet';
+import { createWalletClient, getAddress, http } from 'viem';
 import { cexMarkets } from '../../tokens/research-tables';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
+import { readChainBalances } from './chain-balances';
+import type { EvmChainAccess } from '../wallet-chains';
 import { walletSends } from '../wallet-tables';
 
 const paths = apiPaths.wallet;
@@ -88,6 +91,48 @@ describe('assets by chain', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(walletMessages.unsupportedNetwork);
     }
+  });
+});
+
+/**
+ * A contract that answers every call with 32 zero bytes (so `balanceOf` is 0) but reverts
+ * `decimals()`: init code that copies the 25-byte runtime below and returns it.
+ */
+const NO_DECIMALS_TOKEN = `0x${[
+  '601980600b6000396000f3', // init: CODECOPY the runtime, RETURN it
+  '60003560e01c', // selector = calldata[0..4]
+  '63313ce56714601457', // if selector == decimals() jump to revert
+  '60206000f3', // return 32 zero bytes
+  '5b600080fd', // revert
+].join('')}` as const;
+
+describe('a local token whose decimals cannot be read', () => {
+  it('keeps its listed decimals and the rest of the chain, and logs a short warning', async () => {
+    const rpcUrl = devnet.rpcUrl(1);
+    const wallet = createWalletClient({
+      account: DEVNET_EVM_OWNER,
+      chain: devnetViemChain(1, rpcUrl),
+      transport: http(rpcUrl),
+    });
+    const hash = await wallet.deployContract({ abi: [], bytecode: NO_DECIMALS_TOKEN });
+    const { contractAddress } = await devnetPublicClient(1, rpcUrl).waitForTransactionReceipt({
+      hash,
+    });
+    const odd = { address: getAddress(contractAddress!), symbol: 'ODD', name: 'Odd', decimals: 9 };
+    const chain = t.app.services.walletChains.evm(1)!;
+    // A copy of the chain: the token facts cache is per chain access.
+    const access: EvmChainAccess = { ...chain, tokens: [...chain.tokens, odd] };
+    const warn = vi.fn();
+    const balances = await readChainBalances(access, user.evmAddress, { log: { warn } });
+    expect(balances.map((b) => `${b.symbol}:${b.decimals}:${b.units}`)).toEqual([
+      'ETH:18:10000000000000000000',
+      'USDV:6:10000000000',
+      'VLT:18:1000000000000000000000',
+      'ODD:9:0',
+    ]);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]![0]).toMatchObject({ chainId: 1, failed: 1, tokens: [odd.address] });
+    expect(JSON.stringify(warn.mock.calls[0])).not.toContain(rpcUrl);
   });
 });
 
