@@ -61,19 +61,7 @@ export class Throttle {
 
   async recordFailure(keys: ThrottleKey[]): Promise<void> {
     const now = this.clock.now();
-    for (const { key, rule } of keys) {
-      const windowStart = new Date(now.getTime() - rule.windowMs);
-      await this.db
-        .insert(authThrottle)
-        .values({ key, failures: 1, windowStartedAt: now })
-        .onConflictDoUpdate({
-          target: authThrottle.key,
-          set: {
-            failures: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
-            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then ${now} else ${authThrottle.windowStartedAt} end`,
-          },
-        });
-    }
+    for (const key of keys) await this.count(key, now);
   }
 
   /**
@@ -85,27 +73,36 @@ export class Throttle {
   async consume(keys: ThrottleKey[]): Promise<void> {
     const now = this.clock.now();
     let retryAfterMs = 0;
-    for (const { key, rule } of keys) {
-      const windowStart = new Date(now.getTime() - rule.windowMs);
-      const [row] = await this.db
-        .insert(authThrottle)
-        .values({ key, failures: 1, windowStartedAt: now })
-        .onConflictDoUpdate({
-          target: authThrottle.key,
-          set: {
-            failures: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
-            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then ${now} else ${authThrottle.windowStartedAt} end`,
-          },
-        })
-        .returning();
-      if (row && row.failures > rule.limit)
+    for (const key of keys) {
+      const row = await this.count(key, now);
+      if (row && row.failures > key.rule.limit)
         retryAfterMs = Math.max(
           retryAfterMs,
-          row.windowStartedAt.getTime() + rule.windowMs - now.getTime(),
+          row.windowStartedAt.getTime() + key.rule.windowMs - now.getTime(),
         );
     }
     if (retryAfterMs > 0)
       throw new TooManyRequestsError(authMessages.tooManyAttempts, retryAfterMs / 1000);
+  }
+
+  /** Adds one to a key's counter in one statement, starting a fresh window once the old one passed. */
+  private async count({ key, rule }: ThrottleKey, now: Date) {
+    const windowStart = new Date(now.getTime() - rule.windowMs);
+    const [row] = await this.db
+      .insert(authThrottle)
+      .values({ key, failures: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: authThrottle.key,
+        set: {
+          failures: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
+          windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${windowStart} then ${now} else ${authThrottle.windowStartedAt} end`,
+        },
+      })
+      .returning({
+        failures: authThrottle.failures,
+        windowStartedAt: authThrottle.windowStartedAt,
+      });
+    return row;
   }
 
   /** Gives back the slot {@link consume} took, for an attempt that succeeded. */
