@@ -1,10 +1,11 @@
 import { address as solanaAddress, signature as toSignature } from '@solana/kit';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Address, erc20Abi, getAddress, parseAbiItem } from 'viem';
+import { type Address, getAddress, parseAbiItem } from 'viem';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db/client';
 import { chainErrorText } from '../chain-errors';
+import { tokenFacts } from '../portfolio/chain-balances';
 import { largestLamportSender, readSolanaTransaction, tokenSender } from './solana-transaction';
 import type { EvmChainAccess, SolanaChainAccess, WalletChains } from '../wallet-chains';
 import { walletKeys, walletScanCursors, walletTransfers } from '../wallet-tables';
@@ -67,7 +68,6 @@ export class TransferScanner {
   private timer: NodeJS.Timeout | undefined;
   private readonly maxBlocks: number;
   private readonly maxSignatures: number;
-  private readonly tokenInfo = new Map<string, Promise<{ symbol: string; decimals: number }>>();
 
   constructor(
     private readonly db: Database,
@@ -263,7 +263,10 @@ export class TransferScanner {
       const { from: sender, to, value } = log.args;
       if (log.removed || !sender || !to || value === undefined || value === 0n) continue;
       if (sender.toLowerCase() === to.toLowerCase() || !addresses.has(to.toLowerCase())) continue;
-      const token = await this.evmTokenInfo(access, log.address).catch(() => undefined);
+      // A token whose decimals cannot be read is left out; its symbol falls back to 'ERC20'.
+      const token = await tokenFacts(access, { address: log.address, symbol: 'ERC20' }).catch(
+        () => undefined,
+      );
       if (!token) continue;
       rows.push({
         chainId: chain.id,
@@ -279,32 +282,6 @@ export class TransferScanner {
       });
     }
     return this.save(key, last.toString(), rows);
-  }
-
-  /** Symbol and decimals of an ERC-20, read once from the contract (decimals come from the chain). */
-  private evmTokenInfo(
-    access: EvmChainAccess,
-    tokenAddress: Address,
-  ): Promise<{ symbol: string; decimals: number }> {
-    const cacheKey = `${access.chain.id}:${tokenAddress.toLowerCase()}`;
-    let info = this.tokenInfo.get(cacheKey);
-    if (!info) {
-      info = Promise.all([
-        access.client.readContract({
-          address: tokenAddress,
-          abi: erc20Abi,
-          functionName: 'symbol',
-        }),
-        access.client.readContract({
-          address: tokenAddress,
-          abi: erc20Abi,
-          functionName: 'decimals',
-        }),
-      ]).then(([symbol, decimals]) => ({ symbol: symbol.slice(0, 32), decimals }));
-      info.catch(() => this.tokenInfo.delete(cacheKey));
-      this.tokenInfo.set(cacheKey, info);
-    }
-    return info;
   }
 
   private async scanSolana(access: SolanaChainAccess, owners: readonly string[]): Promise<number> {

@@ -57,16 +57,41 @@ export async function readChainBalances(
   owner: string,
   { log, signal, listed }: ReadBalancesOptions,
 ): Promise<AssetBalance[]> {
+  const tokens = listed ?? access.tokens;
+  const [facts, read] = await Promise.all([
+    listed ? undefined : knownTokenFacts(access, log),
+    access.family === 'evm'
+      ? readEvmUnits(access, owner, tokens)
+      : readSolanaUnits(access, owner, tokens, signal),
+  ]);
   if (listed) {
-    const [native, units] =
-      access.family === 'evm'
-        ? await readListedEvmUnits(access, owner, listed, log)
-        : await readListedSolanaUnits(access, owner, listed, signal);
-    return [nativeOf(access, native), ...(await listedBalances(access, listed, units, log))];
+    warnFailedReads(log, access, 'token balance read', read.failures);
+    return [
+      nativeOf(access, read.native),
+      ...(await listedBalances(access, listed, read.tokens, log)),
+    ];
   }
-  return access.family === 'evm'
-    ? readEvmBalances(access, owner, log)
-    : readSolanaBalances(access, owner, log, signal);
+  // The chain's own tokens: a balance that cannot be read makes the chain unavailable.
+  const [failure] = read.failures;
+  if (failure) throw failure.error;
+  return [
+    nativeOf(access, read.native),
+    ...access.tokens.map((token, index) => ({
+      address: token.address,
+      symbol: facts?.[index]?.symbol ?? token.symbol,
+      name: token.name,
+      decimals: facts?.[index]?.decimals ?? token.decimals,
+      units: read.tokens[index] ?? 0n,
+      native: false,
+    })),
+  ];
+}
+
+/** Native units and each token's units; a token whose read failed is undefined, with its error. */
+interface UnitsRead {
+  native: bigint;
+  tokens: (bigint | undefined)[];
+  failures: { token: string; error: unknown }[];
 }
 
 /** One short warning for the token reads of a chain that failed (their tokens are left out). */
@@ -204,38 +229,6 @@ async function readMintFacts(access: SolanaChainAccess, token: TokenRef): Promis
   return { decimals, symbol: token.symbol };
 }
 
-async function readEvmBalances(
-  access: EvmChainAccess,
-  owner: string,
-  log: WarnLog,
-): Promise<AssetBalance[]> {
-  const account = getAddress(owner);
-  const client = balanceClient(access);
-  const [facts, native, ...tokens] = await Promise.all([
-    knownTokenFacts(access, log),
-    client.getBalance({ address: account }),
-    ...access.tokens.map((token) =>
-      client.readContract({
-        address: getAddress(token.address),
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [account],
-      }),
-    ),
-  ]);
-  return [
-    nativeOf(access, native ?? 0n),
-    ...access.tokens.map((token, index) => ({
-      address: token.address,
-      symbol: facts[index]?.symbol ?? token.symbol,
-      name: token.name,
-      decimals: facts[index]?.decimals ?? token.decimals,
-      units: tokens[index] ?? 0n,
-      native: false,
-    })),
-  ];
-}
-
 const units = z.union([z.bigint(), z.number().int(), z.string().regex(/^\d+$/)]).transform(BigInt);
 const tokenAccountsSchema = z.object({
   value: z.array(
@@ -264,57 +257,18 @@ function unitsByMint(tokenAccounts: unknown): Map<string, bigint> {
   return byMint;
 }
 
-async function readSolanaBalances(
-  access: SolanaChainAccess,
-  owner: string,
-  log: WarnLog,
-  signal?: AbortSignal,
-): Promise<AssetBalance[]> {
-  const account = solanaAddress(owner);
-  const options = signal ? { abortSignal: signal } : {};
-  const [facts, balance, tokenAccounts] = await Promise.all([
-    knownTokenFacts(access, log),
-    access.rpc.getBalance(account).send(options),
-    access.tokens.length === 0
-      ? undefined
-      : access.rpc
-          .getTokenAccountsByOwner(
-            account,
-            { programId: TOKEN_PROGRAM_ADDRESS },
-            { encoding: 'jsonParsed' },
-          )
-          .send(options),
-  ]);
-  const byMint = tokenAccounts ? unitsByMint(tokenAccounts) : new Map<string, bigint>();
-  return [
-    nativeOf(access, units.parse(balance.value)),
-    ...access.tokens.map((token, index) => ({
-      address: token.address,
-      symbol: facts[index]?.symbol ?? token.symbol,
-      name: token.name,
-      decimals: facts[index]?.decimals ?? token.decimals,
-      units: byMint.get(token.address) ?? 0n,
-      native: false,
-    })),
-  ];
-}
-
-/**
- * Native units and each listed token's units, undefined (and logged) where its `balanceOf`
- * failed. The calls go out in batches of {@link RPC_BATCH_SIZE}.
- */
-async function readListedEvmUnits(
+/** Native and token units, the token calls sent in batches of {@link RPC_BATCH_SIZE}. */
+async function readEvmUnits(
   access: EvmChainAccess,
   owner: string,
-  listed: readonly ListedToken[],
-  log: WarnLog,
-): Promise<[bigint, (bigint | undefined)[]]> {
+  tokens: readonly TokenRef[],
+): Promise<UnitsRead> {
   const account = getAddress(owner);
   const client = balanceClient(access);
-  const failures: { token: string; error: unknown }[] = [];
-  const [native, ...tokens] = await Promise.all([
+  const failures: UnitsRead['failures'] = [];
+  const [native, ...units] = await Promise.all([
     client.getBalance({ address: account }),
-    ...listed.map((token) =>
+    ...tokens.map((token) =>
       client
         .readContract({
           address: getAddress(token.address),
@@ -328,22 +282,21 @@ async function readListedEvmUnits(
         }),
     ),
   ]);
-  warnFailedReads(log, access, 'token balance read', failures);
-  return [native, tokens];
+  return { native, tokens: units, failures };
 }
 
-/** Native units and each listed mint's units, from one read of all the owner's SPL accounts. */
-async function readListedSolanaUnits(
+/** Native units and each mint's units, from one read of all the owner's SPL accounts. */
+async function readSolanaUnits(
   access: SolanaChainAccess,
   owner: string,
-  listed: readonly ListedToken[],
+  tokens: readonly TokenRef[],
   signal?: AbortSignal,
-): Promise<[bigint, bigint[]]> {
+): Promise<UnitsRead> {
   const account = solanaAddress(owner);
   const options = signal ? { abortSignal: signal } : {};
   const [balance, tokenAccounts] = await Promise.all([
     access.rpc.getBalance(account).send(options),
-    listed.length === 0
+    tokens.length === 0
       ? undefined
       : access.rpc
           .getTokenAccountsByOwner(
@@ -354,7 +307,11 @@ async function readListedSolanaUnits(
           .send(options),
   ]);
   const byMint = tokenAccounts ? unitsByMint(tokenAccounts) : new Map<string, bigint>();
-  return [units.parse(balance.value), listed.map((token) => byMint.get(token.address) ?? 0n)];
+  return {
+    native: units.parse(balance.value),
+    tokens: tokens.map((token) => byMint.get(token.address) ?? 0n),
+    failures: [],
+  };
 }
 
 /** The listed tokens to show, with decimals read from the chain (cached per token). */
