@@ -90,6 +90,8 @@ export const walletSends = pgTable(
     lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'number' }),
     broadcasts: integer('broadcasts').notNull().default(0),
     error: text('error'),
+    /** Incremented in SQL by every change: the compare-and-set token of a record change. */
+    version: integer('version').notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -120,6 +122,9 @@ export const walletTransfers = pgTable(
     decimals: integer('decimals').notNull(),
     amount: text('amount').notNull(),
     blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    /** EVM: the block the transfer was read from, so a reorg that drops the block undoes it. */
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -130,7 +135,22 @@ export const walletTransfers = pgTable(
       table.toAddress,
     ),
     index('wallet_transfers_to_idx').on(table.toAddress, table.blockTime),
+    index('wallet_transfers_block_idx').on(table.chainId, table.blockNumber),
   ],
+);
+
+/**
+ * The hashes of the last blocks the EVM scanner read per chain: a stored hash that no longer
+ * matches the chain's block at that height marks a reorg back to there.
+ */
+export const walletScanBlocks = pgTable(
+  'wallet_scan_blocks',
+  {
+    chainId: integer('chain_id').notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.number] })],
 );
 
 /** How far the scanner has read each chain (EVM block number; Solana: newest signature per address). */
