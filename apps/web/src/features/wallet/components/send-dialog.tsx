@@ -69,7 +69,7 @@ function SendForm({
   const assetIndex =
     assetAddress === null ? 0 : list.findIndex((item) => item.address === assetAddress);
   const asset = assetIndex >= 0 ? list[assetIndex] : undefined;
-  const native = asset ? isNativeAsset(asset, assetIndex) : true;
+  const native = asset ? isNativeAsset(asset) : true;
   const fee = useFeeEstimate(
     asset ? chainId : undefined,
     asset && !native ? asset.address : undefined,
@@ -96,7 +96,7 @@ function SendForm({
       toast.error(walletMessages.unsupportedNetwork);
       return;
     }
-    const checked = checkSend({ chainId, asset, assetIndex, to, amount });
+    const checked = checkSend({ chainId, asset, to, amount });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;

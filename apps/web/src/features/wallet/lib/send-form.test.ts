@@ -1,5 +1,14 @@
-import { apiPaths, walletMessages, type WalletAssetItem } from '@vaultscope/core';
-import { describe, expect, it } from 'vitest';
+import {
+  apiPaths,
+  sendErc20RequestSchema,
+  sendEthRequestSchema,
+  sendSolRequestSchema,
+  sendSplTokenRequestSchema,
+  walletMessages,
+  type WalletAssetItem,
+} from '@vaultscope/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import {
   checkSend,
@@ -9,6 +18,7 @@ import {
   sendRequestOf,
   UnsupportedNetworkError,
   type CheckedSend,
+  type SendRequest,
 } from './send-form';
 
 const EVM_TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -31,6 +41,29 @@ const usdv = asset({
   balance: '10000',
 });
 
+/** Wormhole's SOL on Ethereum: an ERC-20 a real mainnet's token list can hold. */
+const bridgedSol = asset({
+  address: '0xD31a59c85aE9D8edEFeC411D448f90841571b89c',
+  symbol: 'SOL',
+  name: 'Wrapped SOL (Wormhole)',
+  decimals: 9,
+  balance: '3',
+});
+
+/** The schema the server validates each send call's body with. */
+const bodySchemaOf = {
+  [apiPaths.wallet.sendEth]: sendEthRequestSchema,
+  [apiPaths.wallet.sendErc20]: sendErc20RequestSchema,
+  [apiPaths.wallet.sendSol]: sendSolRequestSchema,
+  [apiPaths.wallet.sendSplToken]: sendSplTokenRequestSchema,
+};
+
+/** The request passes its own schema with no field the server would strip. */
+function expectServerAccepts(request: SendRequest) {
+  const parsed = bodySchemaOf[request.path].strict().safeParse(request.body);
+  expect(parsed.error?.issues ?? []).toEqual([]);
+}
+
 function checked(draft: Parameters<typeof checkSend>[0]): CheckedSend {
   const result = checkSend(draft);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -39,23 +72,20 @@ function checked(draft: Parameters<typeof checkSend>[0]): CheckedSend {
 
 describe('checkSend', () => {
   it('requires an address, an asset and an amount', () => {
-    expect(checkSend({ chainId: 1, asset: undefined, assetIndex: -1, to: '', amount: '' })).toEqual(
-      {
-        ok: false,
-        errors: {
-          to: walletMessages.invalidRecipient,
-          asset: walletMessages.assetRequired,
-          amount: walletMessages.amountRequired,
-        },
+    expect(checkSend({ chainId: 1, asset: undefined, to: '', amount: '' })).toEqual({
+      ok: false,
+      errors: {
+        to: walletMessages.invalidRecipient,
+        asset: walletMessages.assetRequired,
+        amount: walletMessages.amountRequired,
       },
-    );
+    });
   });
 
   it('checks the recipient against the chain family', () => {
     const solanaOnEvm = checkSend({
       chainId: 1,
       asset: asset(),
-      assetIndex: 0,
       to: SOL_TO,
       amount: '1',
     });
@@ -63,7 +93,6 @@ describe('checkSend', () => {
     const evmOnSolana = checkSend({
       chainId: 103,
       asset: asset({ symbol: 'SOL', decimals: 9 }),
-      assetIndex: 0,
       to: EVM_TO,
       amount: '1',
     });
@@ -72,7 +101,6 @@ describe('checkSend', () => {
     const typo = checkSend({
       chainId: 1,
       asset: asset(),
-      assetIndex: 0,
       to: EVM_TO.replace('C51812dc', 'c51812dc'),
       amount: '1',
     });
@@ -80,7 +108,7 @@ describe('checkSend', () => {
   });
 
   it('explains amounts that are not positive or too precise for the asset', () => {
-    const draft = { chainId: 1, asset: usdv, assetIndex: 1, to: EVM_TO };
+    const draft = { chainId: 1, asset: usdv, to: EVM_TO };
     expect(checkSend({ ...draft, amount: '0' })).toMatchObject({
       errors: { amount: walletMessages.amountNotPositive },
     });
@@ -96,7 +124,6 @@ describe('checkSend', () => {
     const send = checked({
       chainId: 1,
       asset: usdv,
-      assetIndex: 1,
       to: EVM_TO,
       amount: '99999999',
     });
@@ -107,7 +134,6 @@ describe('checkSend', () => {
     const send = checked({
       chainId: 1,
       asset: asset(),
-      assetIndex: 0,
       to: ` ${EVM_TO} `,
       amount: '.50',
     });
@@ -116,11 +142,12 @@ describe('checkSend', () => {
 });
 
 describe('isNativeAsset', () => {
-  it('is the first item, an item with address Native, or one with symbol SOL', () => {
-    expect(isNativeAsset(usdv, 0)).toBe(true);
-    expect(isNativeAsset(usdv, 1)).toBe(false);
-    expect(isNativeAsset(asset(), 3)).toBe(true);
-    expect(isNativeAsset(asset({ address: 'So111', symbol: 'SOL' }), 2)).toBe(true);
+  it('is the item with address Native, whatever its place in the list or its symbol', () => {
+    expect(isNativeAsset(asset())).toBe(true);
+    expect(isNativeAsset(asset({ symbol: 'SOL', decimals: 9 }))).toBe(true);
+    // The first item is not native by its place, nor a token by its symbol.
+    expect(isNativeAsset(usdv)).toBe(false);
+    expect(isNativeAsset(bridgedSol)).toBe(false);
   });
 });
 
@@ -144,7 +171,6 @@ describe('sendRequestOf', () => {
     checked({
       chainId,
       asset: native ? asset() : usdv,
-      assetIndex: native ? 0 : 1,
       to: EVM_TO,
       amount: '1.5',
     });
@@ -169,13 +195,13 @@ describe('sendRequestOf', () => {
   it('sends SOL and SPL tokens with the cluster named, devnet on 103', () => {
     const sol = asset({ symbol: 'SOL', decimals: 9, balance: '3' });
     const spl = asset({ address: 'MintAddress111', symbol: 'USDV', decimals: 6, balance: '5' });
-    const on = (chainId: number, item: WalletAssetItem, index: number) =>
-      sendRequestOf(checked({ chainId, asset: item, assetIndex: index, to: SOL_TO, amount: '1' }));
-    expect(on(103, sol, 0)).toEqual({
+    const on = (chainId: number, item: WalletAssetItem) =>
+      sendRequestOf(checked({ chainId, asset: item, to: SOL_TO, amount: '1' }));
+    expect(on(103, sol)).toEqual({
       path: apiPaths.wallet.sendSol,
       body: { to: SOL_TO, amount: '1', generatedKey: true, network: 'devnet' },
     });
-    expect(on(101, spl, 1)).toEqual({
+    expect(on(101, spl)).toEqual({
       path: apiPaths.wallet.sendSplToken,
       body: {
         tokenMintAddress: 'MintAddress111',
@@ -185,6 +211,56 @@ describe('sendRequestOf', () => {
         network: 'mainnet',
       },
     });
+  });
+
+  it('sends a token whose symbol is SOL on an EVM chain with sendErc20, never as the native coin', () => {
+    for (const chainId of [1, 56]) {
+      const request = sendRequestOf(
+        checked({ chainId, asset: bridgedSol, to: EVM_TO, amount: '1.5' }),
+      );
+      expect(request).toEqual({
+        path: apiPaths.wallet.sendErc20,
+        body: {
+          chainId,
+          to: EVM_TO,
+          amount: '1.5',
+          tokenAddress: bridgedSol.address,
+          importedKey: false,
+        },
+      });
+      expectServerAccepts(request);
+    }
+  });
+
+  it('sends the native coin only for the item with address Native, even when it is not first', () => {
+    const draft = { chainId: 1, to: EVM_TO, amount: '1' };
+    expect(sendRequestOf(checked({ ...draft, asset: usdv })).path).toBe(apiPaths.wallet.sendErc20);
+    expect(sendRequestOf(checked({ ...draft, asset: asset() })).path).toBe(apiPaths.wallet.sendEth);
+  });
+
+  it('builds bodies the server schemas accept, typed by those schemas', () => {
+    const sol = asset({ symbol: 'SOL', decimals: 9, balance: '3' });
+    const spl = asset({ address: 'MintAddress111', symbol: 'USDV', decimals: 6, balance: '5' });
+    const requests = [
+      sendRequestOf(evm(true)),
+      sendRequestOf(evm(false)),
+      sendRequestOf(checked({ chainId: 103, asset: sol, to: SOL_TO, amount: '1' })),
+      sendRequestOf(checked({ chainId: 101, asset: spl, to: SOL_TO, amount: '1' })),
+    ];
+    expect(requests.map((request) => request.path)).toEqual([
+      apiPaths.wallet.sendEth,
+      apiPaths.wallet.sendErc20,
+      apiPaths.wallet.sendSol,
+      apiPaths.wallet.sendSplToken,
+    ]);
+    requests.forEach(expectServerAccepts);
+    // The body's type is the schema's input type: a renamed field fails to compile here.
+    expectTypeOf<
+      Extract<SendRequest, { path: typeof apiPaths.wallet.sendSplToken }>['body']
+    >().toEqualTypeOf<z.input<typeof sendSplTokenRequestSchema>>();
+    expectTypeOf<
+      Extract<SendRequest, { path: typeof apiPaths.wallet.sendEth }>['body']
+    >().toEqualTypeOf<z.input<typeof sendEthRequestSchema>>();
   });
 
   it('refuses a chain the wallet cannot send on', () => {

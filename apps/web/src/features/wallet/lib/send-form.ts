@@ -12,17 +12,20 @@ import {
   WALLET_DISPLAY,
   walletMessages,
   type Chain,
+  type sendErc20RequestSchema,
+  type sendEthRequestSchema,
+  type sendSolRequestSchema,
+  type sendSplTokenRequestSchema,
   type WalletAssetItem,
 } from '@vaultscope/core';
+import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 
 /** The send form's pure rules (spec section 5), kept apart from the dialog so they are tested. */
 
 export interface SendDraft {
   chainId: number;
-  /** The chosen asset and whether it is the first of the chain's list. */
   asset: WalletAssetItem | undefined;
-  assetIndex: number;
   to: string;
   amount: string;
 }
@@ -41,11 +44,14 @@ export interface CheckedSend {
 }
 
 /**
- * Spec section 5: the first asset of a chain, or one whose address is `Native` or whose symbol is
- * SOL, is the chain's own coin.
+ * The chain's own coin is the asset the server lists with address `Native`, and nothing else.
+ * Spec section 5 also takes the first item or any symbol `SOL` for it, but a symbol is not an
+ * identity: a real EVM mainnet's token list can hold a bridged SOL, and taking it for the native
+ * coin would send ETH or BNB instead. The server lists the native coin first anyway, so the first
+ * item is still native through its address. Which call sends it follows from the chain's family.
  */
-export function isNativeAsset(asset: WalletAssetItem, index: number): boolean {
-  return index === 0 || asset.address === NATIVE_ASSET_ADDRESS || asset.symbol === 'SOL';
+export function isNativeAsset(asset: WalletAssetItem): boolean {
+  return asset.address === NATIVE_ASSET_ADDRESS;
 }
 
 export function isValidRecipient(chain: Chain, address: string): boolean {
@@ -88,7 +94,7 @@ export function checkSend(
     send: {
       chain,
       asset: draft.asset,
-      native: isNativeAsset(draft.asset, draft.assetIndex),
+      native: isNativeAsset(draft.asset),
       to,
       amount,
     },
@@ -131,10 +137,23 @@ export class UnsupportedNetworkError extends Error {
 }
 
 /**
+ * A send call and its body, typed by the schema the server validates that body with, so that a
+ * field the server renames or adds breaks the build here rather than the send at run time.
+ */
+export type SendRequest =
+  | { path: typeof apiPaths.wallet.sendEth; body: z.input<typeof sendEthRequestSchema> }
+  | { path: typeof apiPaths.wallet.sendErc20; body: z.input<typeof sendErc20RequestSchema> }
+  | { path: typeof apiPaths.wallet.sendSol; body: z.input<typeof sendSolRequestSchema> }
+  | {
+      path: typeof apiPaths.wallet.sendSplToken;
+      body: z.input<typeof sendSplTokenRequestSchema>;
+    };
+
+/**
  * Which send call, with which body (spec section 7): sendEth / sendErc20 on EVM chains, sendSol /
  * sendSplToken on Solana, whose cluster is named (`devnet` on 103).
  */
-export function sendRequestOf(send: CheckedSend): { path: string; body: Record<string, unknown> } {
+export function sendRequestOf(send: CheckedSend): SendRequest {
   const { chain, asset, native, to, amount } = send;
   if (!isSendChainId(chain.id)) throw new UnsupportedNetworkError();
   if (chain.family === 'solana') {
