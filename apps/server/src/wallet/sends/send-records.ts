@@ -6,6 +6,9 @@ import { type SendStatus, walletSends } from '../wallet-tables';
 export type SendRecord = typeof walletSends.$inferSelect;
 export type NewSendRecord = typeof walletSends.$inferInsert;
 
+/** Every change of a record counts its version up, in SQL: see {@link SendRecords.update}. */
+const nextVersion = sql`${walletSends.version} + 1`;
+
 /** Statuses of a send that has not reached the chain's verdict yet. */
 export const OPEN_STATUSES = ['recorded', 'signed', 'broadcast'] as const satisfies SendStatus[];
 
@@ -46,14 +49,17 @@ export class SendRecords {
 
   /**
    * One state change, made only if the row still stands as the caller last read it (compare and
-   * set): its status is `expected.status` and, when given, its `updatedAt` is unchanged. Every
+   * set): its status is `expected.status` and, when given, its `version` is unchanged. Every
    * process runs sends and the reconciler on the same rows, so a change decided on a stale read
    * must not land. Undefined when the row had moved on: the caller re-reads it and stops.
+   * The version, not `updatedAt`, is the token: two changes within one millisecond leave the same
+   * time behind, and the second would pass a check it must fail. Every change counts the version
+   * up in SQL (`version + 1`), so concurrent writers each see the other's change.
    * `broadcasts` is counted up in the database, so concurrent resends each count.
    */
   async update(
     id: string,
-    expected: { status: SendStatus | readonly SendStatus[]; updatedAt?: Date },
+    expected: { status: SendStatus | readonly SendStatus[]; version?: number },
     values: Partial<
       Pick<
         SendRecord,
@@ -68,13 +74,14 @@ export class SendRecords {
       .set({
         ...changes,
         ...(countBroadcast ? { broadcasts: sql`${walletSends.broadcasts} + 1` } : {}),
+        version: nextVersion,
         updatedAt: this.clock.now(),
       })
       .where(
         and(
           eq(walletSends.id, id),
           inArray(walletSends.status, [...statuses]),
-          expected.updatedAt ? eq(walletSends.updatedAt, expected.updatedAt) : undefined,
+          expected.version === undefined ? undefined : eq(walletSends.version, expected.version),
         ),
       )
       .returning();
@@ -115,7 +122,13 @@ export class SendRecords {
   ): Promise<SendRecord | undefined> {
     const [row] = await this.db
       .update(walletSends)
-      .set({ ...values, status: 'recorded', error: null, updatedAt: this.clock.now() })
+      .set({
+        ...values,
+        status: 'recorded',
+        error: null,
+        version: nextVersion,
+        updatedAt: this.clock.now(),
+      })
       .where(
         and(
           eq(walletSends.id, id),

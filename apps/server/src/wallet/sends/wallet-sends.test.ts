@@ -347,7 +347,7 @@ describe('sends on EVM', () => {
         amount: '1',
       }))!;
     const row = await insert();
-    const expected = { status: 'recorded' as const, updatedAt: row.updatedAt };
+    const expected = { status: 'recorded' as const, version: row.version };
     const results = await Promise.all([
       records.update(row.id, expected, { status: 'failed', error: 'Not sent: stale' }),
       records.update(row.id, expected, {
@@ -367,7 +367,7 @@ describe('sends on EVM', () => {
     expect(
       await records.update(
         other.id,
-        { status: 'recorded', updatedAt: other.updatedAt },
+        { status: 'recorded', version: other.version },
         { status: 'failed' },
       ),
     ).toBeUndefined();
@@ -391,7 +391,7 @@ describe('sends on EVM', () => {
       const [row] = await recordsOf(sender.userId);
       const failed = await records.update(
         row!.id,
-        { status: 'recorded', updatedAt: row!.updatedAt },
+        { status: 'recorded', version: row!.version },
         { status: 'failed', error: 'Not sent: the server stopped' },
       );
       expect(failed).toBeDefined();

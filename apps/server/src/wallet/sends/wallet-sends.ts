@@ -300,7 +300,7 @@ export class WalletSends {
       stopped: () => this.closing,
       busy: this.reconciling,
       // The reconciler acts on rows read at the start of its pass, possibly while another
-      // process works on them: each of its changes also requires the row's `updatedAt` unchanged.
+      // process works on them: each of its changes also requires the row's `version` unchanged.
       // Under the account's lock, so a resend never interleaves with a new send's nonce choice.
       broadcast: (sender, row) =>
         this.lock.run(nonceLockKey(row.chainId, row.fromAddress), () =>
@@ -372,7 +372,7 @@ export class WalletSends {
         // bytes are dropped unsent, so one key never puts two transactions on the chain.
         signedRow = await this.records.update(
           record.id,
-          { status: 'recorded', updatedAt: record.updatedAt },
+          { status: 'recorded', version: record.version },
           { status: 'signed', ...signed },
         );
         if (!signedRow) return this.reread(record, 'signed');
@@ -433,7 +433,7 @@ export class WalletSends {
    * RPC a lagging backend may refuse a transaction another one knows or has mined. So a refused
    * record with signed bytes stays open (`refused`) and fails only when those bytes can no
    * longer land (EVM nonce mined, Solana blockhash expired) and its hash still has no receipt.
-   * `exact`: the change also requires the row's `updatedAt` as read (the reconciler).
+   * `exact`: the change also requires the row's `version` as read (the reconciler).
    */
   private async broadcast(
     sender: ChainSender,
@@ -507,7 +507,7 @@ export class WalletSends {
 
   /**
    * One state change from the row as read: only if its status (and, when `exact`, its
-   * `updatedAt`) is unchanged. When another actor changed it first, its change stands and this
+   * `version`) is unchanged. When another actor changed it first, its change stands and this
    * one stops: the row as it now is.
    */
   private async transition(
@@ -517,7 +517,7 @@ export class WalletSends {
   ): Promise<SendRecord> {
     const next = await this.records.update(
       row.id,
-      { status: row.status, ...(exact ? { updatedAt: row.updatedAt } : {}) },
+      { status: row.status, ...(exact ? { version: row.version } : {}) },
       values,
     );
     if (!next) return this.reread(row, values.status ?? row.status);
