@@ -4,6 +4,7 @@ export * from './routes/api-paths';
 export * from './auth/messages';
 export * from './auth/schemas';
 export * from './timings';
+export * from './text';
 export * from './ico/schemas';
 export * from './favourites/schemas';
 export * from './tokens/index';

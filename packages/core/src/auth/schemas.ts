@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../text';
 import { authMessages } from './messages';
 
 const email = z
@@ -13,12 +14,17 @@ const requiredText = (label: string, max = 100) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
+    .check(plainText(label))
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
-/** Passwords are never trimmed: every character the user typed counts. */
+/**
+ * Passwords are never trimmed: every character the user typed counts. A new one is plain text
+ * too; the one given at login is only ever hashed and compared, so any text is simply wrong.
+ */
 const newPassword = z
   .string({ error: 'Password is required.' })
+  .check(plainText('Password'))
   .min(1, 'Password is required.')
   .min(8, authMessages.passwordTooShort)
   .max(256, 'Password must be at most 256 characters.');
@@ -94,6 +100,7 @@ export const resetPasswordRequestSchema = z
   .object({
     resetToken: z
       .string({ error: 'Reset token is required.' })
+      .check(plainText('Reset token'))
       .min(1, 'Reset token is required.')
       .max(200),
     password: newPassword,

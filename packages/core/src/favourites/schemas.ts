@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { plainText } from '../text';
 
 /** Kinds of things a user can favourite; `ICO` is a private-sale project. */
 export const FAVOURITE_TYPES = ['DEX', 'CEX', 'ICO'] as const;
 export type FavouriteType = (typeof FAVOURITE_TYPES)[number];
 
 export const favouriteItemSchema = z.object({
-  itemId: z.string({ error: 'itemId is required.' }).trim().min(1, 'itemId is required.').max(200),
+  itemId: z
+    .string({ error: 'itemId is required.' })
+    .trim()
+    .check(plainText('itemId'))
+    .min(1, 'itemId is required.')
+    .max(200),
   type: z.enum(FAVOURITE_TYPES, { error: `type must be one of ${FAVOURITE_TYPES.join(', ')}.` }),
   userId: z.uuid('userId must be a user id.'),
 });

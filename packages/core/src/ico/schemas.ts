@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../text';
 
 /** Private-sale (ICO) projects: the list, detail and rounds contract of spec sections 3 and 7. */
 export const ICO_STATUSES = ['active', 'upcoming'] as const;
@@ -14,10 +15,11 @@ export const ICO_LINK_NAMES = ['Website', 'Whitepaper', 'Twitter', 'Source'] as 
 export const ICO_IMAGE_PREFIX = '/api/ico/images/';
 export const ICO_DEFAULT_IMAGE = '/images/default-project.svg';
 
-const optionalText = (max: number) =>
+const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
+    .check(plainText(label))
     .max(max, `must be at most ${max} characters`)
     .optional()
     .transform((value) => (value ? value : undefined));
@@ -35,8 +37,8 @@ export const icoListQuerySchema = z.object({
     .min(1, 'page_size must be between 1 and 100')
     .max(100, 'page_size must be between 1 and 100')
     .default(ICO_PAGE_SIZE),
-  tokenName: optionalText(100),
-  round: optionalText(60).transform((value) =>
+  tokenName: optionalText('tokenName', 100),
+  round: optionalText('round', 60).transform((value) =>
     value === undefined || value.toLowerCase() === 'all' ? undefined : value,
   ),
   isSearched: z.enum(['true', 'false']).optional(),
@@ -123,6 +125,9 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-03-01')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date');
 
+/** Imported text is plain text too; import messages follow the field's path, hence no name. */
+const importText = (options?: { multiline?: boolean }) => plainText('text', options);
+
 /**
  * One project as the snapshot and the import command give it. `slug` is the stable key:
  * importing the same project again updates it in place.
@@ -133,17 +138,32 @@ export const icoProjectInputSchema = z.object({
     .trim()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes')
     .max(80),
-  tokenName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100),
+  tokenName: z
+    .string({ error: 'is required' })
+    .trim()
+    .check(importText())
+    .min(1, 'is required')
+    .max(100),
   ticker: z
     .string({ error: 'is required' })
     .trim()
     .min(1, 'is required')
     .max(16)
     .regex(/^[A-Za-z0-9.$-]*$/, 'must be letters and digits'),
-  category: z.string({ error: 'is required' }).trim().min(1, 'is required').max(60),
+  category: z
+    .string({ error: 'is required' })
+    .trim()
+    .check(importText())
+    .min(1, 'is required')
+    .max(60),
   status: z.enum(ICO_STATUSES, { error: "must be 'active' or 'upcoming'" }),
-  description: z.string().trim().max(5000).default(''),
-  capsule: z.array(z.string().trim().min(1).max(40)).max(8).default([]),
+  description: z
+    .string()
+    .trim()
+    .check(importText({ multiline: true }))
+    .max(5000)
+    .default(''),
+  capsule: z.array(z.string().trim().check(importText()).min(1).max(40)).max(8).default([]),
   totalRaised: usd.default(null),
   preValuation: usd.default(null),
   marketCap: usd.default(null),
@@ -155,7 +175,10 @@ export const icoProjectInputSchema = z.object({
   }),
   returnsSinceLastRound: z
     .array(
-      z.object({ name: z.string().trim().min(1).max(60), value: z.string().trim().min(1).max(40) }),
+      z.object({
+        name: z.string().trim().check(importText()).min(1).max(60),
+        value: z.string().trim().check(importText()).min(1).max(40),
+      }),
     )
     .max(20)
     .default([]),
@@ -170,14 +193,14 @@ export const icoProjectInputSchema = z.object({
     )
     .max(10)
     .default([]),
-  images: z.array(z.string().trim().min(1).max(300)).max(12).default([]),
+  images: z.array(z.string().trim().check(importText()).min(1).max(300)).max(12).default([]),
   rounds: z
     .array(
       z.object({
-        title: z.string().trim().min(1, 'round title is required').max(80),
-        type: z.string().trim().min(1, 'round type is required').max(40),
+        title: z.string().trim().check(importText()).min(1, 'round title is required').max(80),
+        type: z.string().trim().check(importText()).min(1, 'round type is required').max(40),
         date: isoDate.nullable().default(null),
-        price: z.string().trim().max(40).nullable().default(null),
+        price: z.string().trim().check(importText()).max(40).nullable().default(null),
       }),
     )
     .max(30)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../text';
 import { isValidAddressForChain } from './addresses';
 import {
   cexTokenListItemSchema,
@@ -65,6 +66,7 @@ export const cexPriceParamsSchema = z.object({
   tokenAddress: z
     .string({ error: 'Enter a token address or coin id.' })
     .trim()
+    .check(plainText('Token address'))
     .min(1, 'Enter a token address or coin id.')
     .max(200, 'Enter a token address or coin id.'),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAIN_CODES, type ChainCode } from '../chains/chains';
 import { RISK_LEVELS } from '../score/levels';
+import { plainText } from '../text';
 import { addressKey, checkAddressForChain } from './addresses';
 import {
   AGE_BAND_VALUES,
@@ -247,12 +248,16 @@ const networkSchema = z
   .toLowerCase()
   .pipe(z.enum(CHAIN_CODE_VALUES, { error: tokenMessages.invalidChain }));
 
+/** A token address as typed or put in a path; whether it is one is checked against the chain. */
+const tokenAddressText = z
+  .string({ error: tokenMessages.addressRequired })
+  .trim()
+  .check(plainText('Token address'))
+  .min(1, tokenMessages.addressRequired);
+
 /** Path of `/get-token-details/{id}`: `id` is the token address. */
 export const tokenDetailParamsSchema = z.object({
-  id: z
-    .string({ error: tokenMessages.addressRequired })
-    .trim()
-    .min(1, tokenMessages.addressRequired),
+  id: tokenAddressText,
 });
 
 /**
@@ -284,10 +289,7 @@ export type TokenDetailQuery = z.output<typeof tokenDetailQuerySchema>;
 export const scamCheckFormSchema = z
   .object({
     chainName: networkSchema,
-    address: z
-      .string({ error: tokenMessages.addressRequired })
-      .trim()
-      .min(1, tokenMessages.addressRequired),
+    address: tokenAddressText,
   })
   .transform((form, ctx) => {
     const checked = checkAddressForChain(form.chainName, form.address);
@@ -301,10 +303,7 @@ export type ScamCheckForm = z.output<typeof scamCheckFormSchema>;
 
 /** Path of the token-by-id call: the token address. */
 export const tokenByIdParamsSchema = z.object({
-  address: z
-    .string({ error: tokenMessages.addressRequired })
-    .trim()
-    .min(1, tokenMessages.addressRequired),
+  address: tokenAddressText,
 });
 
 /** Query of the token-by-id call: the chain code, `chainName` ('Invalid blockchain selected.' otherwise). */

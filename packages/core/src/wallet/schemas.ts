@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginRequestSchema } from '../auth/schemas';
+import { plainText } from '../text';
 import { walletMessages } from './messages';
 
 /**
@@ -29,9 +30,10 @@ const walletPassword = z
   .min(1, 'Password is required.')
   .max(256, 'Password must be at most 256 characters.');
 
+/** The unlock password is only ever put through the KDF; a new one is plain text too. */
 export const setWalletPasswordRequestSchema = z.object({
-  email: z.string().trim().max(254).optional(),
-  password: walletPassword.min(8, walletMessages.passwordTooShort),
+  email: z.string().trim().check(plainText('Email')).max(254).optional(),
+  password: walletPassword.check(plainText('Password')).min(8, walletMessages.passwordTooShort),
 });
 export const unlockWalletRequestSchema = z.object({ password: walletPassword });
 
@@ -40,7 +42,9 @@ export const walletStatusResponseSchema = z.object({
   data: z.object({ WalletStatus: z.boolean(), unlockedUntil: z.string().nullable() }),
 });
 
-export const updateWalletStatusRequestSchema = z.object({ userId: z.string().min(1).max(100) });
+export const updateWalletStatusRequestSchema = z.object({
+  userId: z.string().check(plainText('userId')).min(1).max(100),
+});
 
 export const generatedWalletResponseSchema = z.object({
   message: z.string(),
@@ -154,11 +158,12 @@ export const transactionsResponseSchema = z.object({
 const amount = z
   .union([z.string(), z.number()], { error: walletMessages.amountRequired })
   .transform((value) => (typeof value === 'number' ? String(value) : value))
-  .pipe(z.string().trim().min(1, walletMessages.amountRequired).max(80));
+  .pipe(z.string().trim().check(plainText('Amount')).min(1, walletMessages.amountRequired).max(80));
 const address = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
+    .check(plainText(label))
     .min(1, `${label} is required.`)
     .max(100, `${label} is too long.`);
 /** A chain id in a JSON body: a number, or digits as text; never `true`, `null` or `""`. */
@@ -224,7 +229,7 @@ export const sendResponseSchema = z.object({ message: z.string(), data: sendResu
 
 export const feeEstimateQuerySchema = z.object({
   chainId: chainIdText,
-  tokenAddress: z.string().trim().max(100).optional(),
+  tokenAddress: z.string().trim().check(plainText('Token address')).max(100).optional(),
 });
 export const feeEstimateResponseSchema = z.object({
   chainId: z.number(),
