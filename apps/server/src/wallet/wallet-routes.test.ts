@@ -118,16 +118,48 @@ describe('wallet password', () => {
     expect((await get(paths.evmKey, user.auth)).statusCode).toBe(200);
     expect((await get(paths.evmKey, otherAuth)).statusCode).toBe(403);
 
-    // Unlocking on the second device moves the unlock there.
+    // Logging out ends the unlocked session's access.
+    await post(apiPaths.logout, user.auth);
+    expect((await get(paths.evmKey, user.auth)).statusCode).toBe(403);
+  });
+
+  it('keeps each session’s unlock its own: a second unlock or a lock leaves the other as it is', async () => {
+    const user = await connectWallet(t);
+    const other = await post(apiPaths.login, {}, { email: user.email, password: user.password });
+    const otherAuth = { authorization: `Bearer ${other.json().data.token as string}` };
+    const unlockedUntil = async (auth: Record<string, string>) =>
+      (await post(paths.updateWalletStatus, auth, { userId: user.userId })).json().data
+        .unlockedUntil as string | null;
+
+    // The same user unlocks on a second device: both sessions read.
     expect((await post(paths.unlock, otherAuth, { password: WALLET_PASSWORD })).statusCode).toBe(
       200,
     );
-    expect((await get(paths.evmKey, otherAuth)).statusCode).toBe(200);
-    expect((await get(paths.evmKey, user.auth)).statusCode).toBe(403);
+    for (const auth of [user.auth, otherAuth]) {
+      expect((await get(paths.evmKey, auth)).json()).toEqual({ key: user.evmAddress });
+      expect((await get(paths.checkNetworkMode, auth)).statusCode).toBe(200);
+      expect(await unlockedUntil(auth)).not.toBeNull();
+    }
 
-    // Logging out ends the unlocked session's access.
+    // The first session locks: only the first.
+    expect((await post(paths.lock, user.auth)).statusCode).toBe(200);
+    const locked = await get(paths.evmKey, user.auth);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe(walletMessages.notConnected);
+    expect(await unlockedUntil(user.auth)).toBeNull();
+    expect((await get(paths.evmKey, otherAuth)).statusCode).toBe(200);
+    // The second session still holds the wallet key, not just the flag.
+    const generated = await post(paths.generateEvm, otherAuth);
+    expect(generated.json().data).toEqual({ address: user.evmAddress, created: false });
+
+    // Logging out of the second ends its unlock; the first stays locked until it unlocks itself.
     await post(apiPaths.logout, otherAuth);
     expect((await get(paths.evmKey, otherAuth)).statusCode).toBe(403);
+    expect((await get(paths.evmKey, user.auth)).statusCode).toBe(403);
+    expect((await post(paths.unlock, user.auth, { password: WALLET_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    expect((await get(paths.evmKey, user.auth)).statusCode).toBe(200);
   });
 
   it('locks again by itself once the unlock time is over', async () => {

@@ -121,7 +121,8 @@ export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags: ['wallet'], response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      wallet.lock(walletUserOf(request).id);
+      const { user, sessionId } = walletCallerOf(request);
+      wallet.lockSession(user.id, sessionId);
       return { message: walletMessages.locked };
     },
   );

@@ -101,11 +101,10 @@ export class WalletService {
     return this.unlocked.unlock(userId, sessionId, key);
   }
 
-  lock(userId: string): void {
-    this.unlocked.lock(userId);
-  }
-
-  /** Logout: the wallet key goes at once if this session had unlocked it. */
+  /**
+   * `/wallet/lock` and logout: the wallet locks for this session only; the account's other
+   * sessions keep their own unlock (each gave the password itself).
+   */
   lockSession(userId: string, sessionId: string): void {
     this.unlocked.lockSession(userId, sessionId);
   }
