@@ -14,7 +14,7 @@ import { chainErrorText } from '../chain-errors';
 import { type AssetBalance, readChainBalances } from './chain-balances';
 import { divideScaled, scaledText, usdValue } from './usd-math';
 import type { ChainAccess, WalletChains } from '../wallet-chains';
-import type { AssetPrice, WalletPrices } from './wallet-prices';
+import { type AssetPrice, ETH_ON_ETHEREUM, type WalletPrices } from './wallet-prices';
 import type { WalletService } from '../wallet-service';
 
 /** How long one chain may take in the all-chains portfolio before it counts as unavailable. */
@@ -89,25 +89,29 @@ export class WalletPortfolio {
       ),
     );
     // Priced on the chain they are on: by symbol, or a token of a real mainnet by its address.
-    const [priceOf, eth] = await Promise.all([
-      this.prices.prices(
-        results.flatMap((result, index) =>
-          result.status === 'fulfilled'
-            ? result.value.map((asset) => ({
-                chainId: targets[index]!.access.chain.id,
-                symbol: asset.symbol,
-                native: asset.native,
-                address: asset.address,
-              }))
-            : [],
-        ),
+    // ETH on Ethereum is priced in the same call, for a native equivalent with no ETH row.
+    const priceOf = await this.prices.prices([
+      ...results.flatMap((result, index) =>
+        result.status === 'fulfilled'
+          ? result.value.map((asset) => ({
+              chainId: targets[index]!.access.chain.id,
+              symbol: asset.symbol,
+              native: asset.native,
+              address: asset.address,
+            }))
+          : [],
       ),
-      this.prices.ethPrice(),
+      ETH_ON_ETHEREUM,
     ]);
 
     const balances: PortfolioBalance[] = [];
     const unavailableChains: number[] = [];
     let total = 0n;
+    // The ETH price of `nativeEquivalent` is the one the answer's own ETH rows carry, so that the
+    // total in ETH agrees with them: a separate look-up of Ethereum's market price once put ETH
+    // at $3,300 beside local Sepolia ETH rows at the devnet table's $3,000. Rows come mainnets
+    // first, so a mainnet's ETH leads; with no priced ETH row, ETH on Ethereum, same prices.
+    let ethUsd: bigint | undefined;
     results.forEach((result, index) => {
       const { access } = targets[index]!;
       if (result.status === 'rejected') {
@@ -129,15 +133,17 @@ export class WalletPortfolio {
         });
         const value = price ? usdValue(asset.units, asset.decimals, price.usd) : undefined;
         if (value !== undefined) total += value;
+        if (asset.native && asset.symbol === ETH_ON_ETHEREUM.symbol) ethUsd ??= price?.usd;
         balances.push(toBalance(access, asset, price, value));
       }
     });
+    ethUsd ??= priceOf(ETH_ON_ETHEREUM)?.usd;
     return {
       balances,
       totalUsdValue: scaledText(total, TOTAL_USD_DECIMALS),
       nativeEquivalent: {
-        symbol: 'ETH',
-        amount: eth && eth.usd > 0n ? scaledText(divideScaled(total, eth.usd)) : null,
+        symbol: ETH_ON_ETHEREUM.symbol,
+        amount: ethUsd && ethUsd > 0n ? scaledText(divideScaled(total, ethUsd)) : null,
       },
       unavailableChains,
     };

@@ -37,6 +37,9 @@ export interface PricedAsset {
   address?: string | null;
 }
 
+/** ETH on Ethereum: what the portfolio's native equivalent counts in when it holds no ETH. */
+export const ETH_ON_ETHEREUM: PricedAsset = { chainId: 1, symbol: 'ETH', native: true };
+
 /** Looks up the price {@link WalletPrices.prices} found for an asset. */
 export type PriceOf = (asset: PricedAsset) => AssetPrice | undefined;
 
@@ -125,12 +128,6 @@ export class WalletPrices {
       if (price) result.set(key, price);
     }
     return (asset) => result.get(keyOf(asset));
-  }
-
-  /** The price of ETH on Ethereum, which the portfolio's native equivalent uses. */
-  async ethPrice(): Promise<AssetPrice | undefined> {
-    const eth = { chainId: 1, symbol: 'ETH', native: true };
-    return (await this.prices([eth]))(eth);
   }
 
   /**
