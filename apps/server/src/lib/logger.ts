@@ -1,5 +1,6 @@
-import type { LoggerOptions } from 'pino';
+import { type LoggerOptions, stdSerializers } from 'pino';
 import type { Config } from './config';
+import { withoutQueryValues } from './db/database-errors';
 
 /**
  * Paths pino blanks out wherever they appear in a log line. Bodies are never logged by
@@ -28,9 +29,19 @@ export const REDACTED_PATHS = [
   'secret',
 ];
 
+/**
+ * pino's error serializer, after database errors in the error's chain are cut down to what
+ * names the failure: their messages, `params`, `detail` and `where` carry the query's values
+ * (see `db/database-errors.ts`). Every `{ err }` any logger of the app writes goes through it.
+ */
+export function serializeError(error: unknown): unknown {
+  return stdSerializers.err(withoutQueryValues(error) as Error);
+}
+
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError },
   };
 }
