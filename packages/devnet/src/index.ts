@@ -39,3 +39,4 @@ export {
   type DevnetToken,
   type DevnetTokenSymbol,
 } from './tokens';
+export * from './scenarios';
