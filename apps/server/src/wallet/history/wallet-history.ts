@@ -5,7 +5,8 @@ import type { Database } from '../../lib/db/client';
 import { scaledText, usdValue } from '../portfolio/usd-math';
 import type { WalletChains } from '../wallet-chains';
 import type { WalletPrices } from '../portfolio/wallet-prices';
-import { walletKeys, walletSends, walletTransfers } from '../wallet-tables';
+import { walletKeys, walletScanCursors, walletSends, walletTransfers } from '../wallet-tables';
+import { finalizedKeySql } from './evm-transfer-scanner';
 
 /**
  * The user's history: sends from `wallet_sends` and receives the scanner recorded in
@@ -89,7 +90,12 @@ export class WalletHistory {
       .select({
         id: sql<string>`${walletTransfers.id}::text`.as('id'),
         type: sql<'send' | 'receive'>`'receive'`.as('type'),
-        sendStatus: sql<string>`'confirmed'`.as('send_status'),
+        // Pending while above the chain's finalized block as the scanner last read it: a reorg
+        // may still undo it. Local chains store none, so their receives are confirmed at once.
+        sendStatus: sql<string>`case when ${walletTransfers.blockNumber} > (
+            select ${walletScanCursors.cursor}::bigint from ${walletScanCursors}
+            where ${walletScanCursors.key} = ${finalizedKeySql(walletTransfers.chainId)}
+          ) then 'pending' else 'confirmed' end`.as('send_status'),
         hash: sql<string>`${walletTransfers.hash}`.as('hash'),
         chainId: sql<number>`${walletTransfers.chainId}`.as('chain_id'),
         fromAddress: sql<string>`${walletTransfers.fromAddress}`.as('from_address'),
