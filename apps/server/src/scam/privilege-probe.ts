@@ -1,0 +1,425 @@
+import type { Flag, SecurityReport } from '@vaultscope/core';
+import {
+  concatHex,
+  createPublicClient,
+  createTestClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  http,
+  keccak256,
+  parseAbi,
+  parseAbiItem,
+  parseAbiParameters,
+  toHex,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import type { ContractFunction } from './evm-code-analysis';
+import type { TokenCodeAnalysis } from './evm-code-reader';
+
+/**
+ * Privilege probing: who can act on the token, and what happens when they do. On a throwaway
+ * fork, each privileged caller calls each non-standard function with typical arguments, and the
+ * state is diffed (then the fork is reverted for the next call):
+ * - supply up: `is_mintable`;
+ * - a holder who did nothing lost tokens, or gained tokens nobody paid or minted:
+ *   `owner_change_balance`;
+ * - a holder's transfer now reverts: `is_blacklisted` when one holder is stopped,
+ *   `transfer_pausable` when both are;
+ * - `owner()` was zero and is not any more: `can_take_back_ownership` (a second pass renounces
+ *   first, when the owner can);
+ * - any of these done by a caller who is not `owner()` at the time: `hidden_owner`.
+ * Callers are `owner()`, `getOwner()`, the address in storage slot 0 (Ownable's), and every
+ * address the code compares CALLER against (code constants and storage slots). Names are not
+ * used: a mint called `syncRewardPool` is found by what it does.
+ * Taxes, limits and cooldowns need trades through the pool: the trading simulation owns them.
+ */
+
+export const PROBED_FIELDS = [
+  'is_mintable',
+  'owner_change_balance',
+  'is_blacklisted',
+  'transfer_pausable',
+  'can_take_back_ownership',
+  'hidden_owner',
+] as const;
+export type ProbedField = (typeof PROBED_FIELDS)[number];
+
+export interface ProbeEvidence {
+  kind: 'probe';
+  caller: Address;
+  /** Why the caller was tried: `owner()`, `storage slot 0x…`, `code constant at 1405`, … */
+  callerRoles: string[];
+  selector: Hex;
+  /** The arguments, as strings (addresses, decimal numbers, booleans). */
+  args: string[];
+  /** What changed, in plain words with the amounts. */
+  effect: string;
+  /** `after-renounce` when the owner had renounced first (on the fork). */
+  pass: 'as-is' | 'after-renounce';
+}
+
+export interface PrivilegeProbe {
+  fields: Pick<SecurityReport, ProbedField>;
+  evidence: Record<ProbedField, ProbeEvidence[]>;
+  callers: { address: Address; roles: string[] }[];
+  /** Calls simulated and sent. */
+  calls: number;
+}
+
+const erc20 = parseAbi([
+  'function totalSupply() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+  'function transfer(address,uint256) returns (bool)',
+  'function owner() view returns (address)',
+  'function getOwner() view returns (address)',
+  'function renounceOwnership()',
+]);
+const transferEvent = parseAbiItem(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+);
+
+/** ERC-20 and permit functions every holder may call: not privileges. */
+const STANDARD_SELECTORS = new Set<string>([
+  '0xa9059cbb', // transfer
+  '0x23b872dd', // transferFrom
+  '0x095ea7b3', // approve
+  '0x39509351', // increaseAllowance
+  '0xa457c2d7', // decreaseAllowance
+  '0xd505accf', // permit
+]);
+const RENOUNCE_SELECTOR = '0x715018a6';
+
+const MAX_COMBINATIONS = 6;
+const MAX_SIMULATIONS = 600;
+const HOLDER_LOG_BLOCKS = 10_000n;
+const HUGE = 10n ** 30n;
+
+/** Fresh addresses with no history, the same on every run. */
+const fresh = (label: string): Address =>
+  getAddress(`0x${keccak256(toHex(`vaultscope probe ${label}`)).slice(26)}`);
+const HOLDER_A = fresh('holder a');
+const HOLDER_B = fresh('holder b');
+const STRANGER = fresh('stranger');
+const RECIPIENT = fresh('recipient');
+
+/** Typical values per ABI type, or undefined for a type the probe does not try (tuples). */
+function typicalValues(type: string): unknown[] | undefined {
+  if (type.endsWith('[]')) {
+    const inner = typicalValues(type.slice(0, -2));
+    return inner?.[0] === undefined ? undefined : [[inner[0]]];
+  }
+  if (type === 'address') return [HOLDER_A, STRANGER];
+  if (type === 'bool') return [true, false];
+  const uint = /^uint(\d*)$/.exec(type);
+  if (uint) {
+    const bits = BigInt(uint[1] || 256);
+    const max = (1n << bits) - 1n;
+    return [1n, max < HUGE ? max : HUGE];
+  }
+  if (/^int\d*$/.test(type)) return [1n];
+  if (/^bytes\d+$/.test(type)) return [`0x${'00'.repeat(Number(type.slice(5)))}`];
+  if (type === 'bytes') return ['0x'];
+  if (type === 'string') return [''];
+  return undefined;
+}
+
+function argumentCombinations(fn: ContractFunction): unknown[][] | undefined {
+  const types = fn.arguments ? fn.arguments.split(',') : [];
+  if (types.some((type) => type.includes('('))) return undefined;
+  let combinations: unknown[][] = [[]];
+  for (const type of types) {
+    const values = typicalValues(type);
+    if (!values) return undefined;
+    combinations = combinations.flatMap((prefix) => values.map((value) => [...prefix, value]));
+  }
+  return combinations.slice(0, MAX_COMBINATIONS);
+}
+
+const show = (value: unknown): string =>
+  Array.isArray(value) ? `[${value.map(show).join(', ')}]` : String(value);
+
+export async function probePrivileges(
+  forkRpcUrl: string,
+  code: TokenCodeAnalysis,
+): Promise<PrivilegeProbe> {
+  const transport = http(forkRpcUrl, { retryCount: 0 });
+  const client: PublicClient = createPublicClient({ transport });
+  const test = createTestClient({ mode: 'anvil', transport });
+  const token = code.address;
+  const evidence: Record<ProbedField, ProbeEvidence[]> = {
+    is_mintable: [],
+    owner_change_balance: [],
+    is_blacklisted: [],
+    transfer_pausable: [],
+    can_take_back_ownership: [],
+    hidden_owner: [],
+  };
+  const unknown = (): PrivilegeProbe => ({
+    fields: Object.fromEntries(
+      PROBED_FIELDS.map((field) => [field, null]),
+    ) as PrivilegeProbe['fields'],
+    evidence,
+    callers: [],
+    calls: 0,
+  });
+  if (!code.functions) return unknown();
+
+  const readAddress = async (functionName: 'owner' | 'getOwner') => {
+    try {
+      return await client.readContract({ address: token, abi: erc20, functionName });
+    } catch {
+      return undefined;
+    }
+  };
+  const slotAddress = async (slot: Hex) => {
+    const word = await client.getStorageAt({ address: token, slot });
+    const value = BigInt(word && word !== '0x' ? word : '0x0');
+    return value !== 0n && value >> 160n === 0n
+      ? getAddress(`0x${value.toString(16).padStart(40, '0')}`)
+      : undefined;
+  };
+
+  // Who can act.
+  const callers = new Map<Address, Set<string>>();
+  const addCaller = (address: Address | undefined, role: string) => {
+    if (!address || address === zeroAddress) return;
+    const roles = callers.get(address) ?? new Set();
+    roles.add(role);
+    callers.set(address, roles);
+  };
+  const declaredOwner = await readAddress('owner');
+  addCaller(declaredOwner, 'owner()');
+  addCaller(await readAddress('getOwner'), 'getOwner()');
+  addCaller(await slotAddress(toHex(0, { size: 32 })), 'storage slot 0');
+  for (const check of code.callerChecks) {
+    if (check.kind === 'constant')
+      addCaller(getAddress(check.address), `code constant at ${check.offset}`);
+    else addCaller(await slotAddress(check.slot), `storage slot ${check.slot}`);
+  }
+
+  // Two fresh holders, funded by the largest holder the recent Transfer logs name.
+  const latest = await client.getBlockNumber();
+  const logs = await client
+    .getLogs({
+      address: token,
+      event: transferEvent,
+      fromBlock: latest > HOLDER_LOG_BLOCKS ? latest - HOLDER_LOG_BLOCKS : 0n,
+      toBlock: latest,
+    })
+    .catch(() => []);
+  const seen = new Set<Address>([...callers.keys()]);
+  for (const log of logs) if (log.args.to) seen.add(getAddress(log.args.to));
+  const balanceOf = (account: Address) =>
+    client.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [account] });
+  let funder: Address | undefined;
+  let funderBalance = 0n;
+  for (const account of [...seen].slice(0, 50)) {
+    const balance = await balanceOf(account).catch(() => 0n);
+    if (balance > funderBalance) [funder, funderBalance] = [account, balance];
+  }
+  for (const account of [...callers.keys(), funder, HOLDER_A, HOLDER_B]) {
+    if (account) await test.setBalance({ address: account, value: 10n ** 20n });
+  }
+  const send = async (from: Address, data: Hex) => {
+    const hash = await test.sendUnsignedTransaction({ from, to: token, data, gas: 5_000_000n });
+    return (await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status;
+  };
+  const transferData = (to: Address, amount: bigint) =>
+    encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, amount] });
+  let holdersFunded = false;
+  if (funder) {
+    const share = funderBalance / 1000n;
+    holdersFunded =
+      share > 0n &&
+      (await send(funder, transferData(HOLDER_A, share)).catch(() => 'reverted')) === 'success' &&
+      (await send(funder, transferData(HOLDER_B, share)).catch(() => 'reverted')) === 'success';
+  }
+  const canTransfer = async (holder: Address) => {
+    try {
+      const balance = await balanceOf(holder);
+      if (balance === 0n) return false;
+      await client.call({
+        account: holder,
+        to: token,
+        data: transferData(RECIPIENT, balance / 10n || 1n),
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const holderTest =
+    holdersFunded && (await canTransfer(HOLDER_A)) && (await canTransfer(HOLDER_B));
+
+  interface State {
+    supply: bigint | undefined;
+    balances: Map<Address, bigint | undefined>;
+    owner: Address | undefined;
+  }
+  const tracked = [...new Set([HOLDER_A, HOLDER_B, ...(funder ? [funder] : [])])];
+  const readState = async (caller: Address): Promise<State> => {
+    const supply = await client
+      .readContract({ address: token, abi: erc20, functionName: 'totalSupply' })
+      .catch(() => undefined);
+    const balances = new Map<Address, bigint | undefined>();
+    for (const account of [...tracked, caller]) {
+      balances.set(account, await balanceOf(account).catch(() => undefined));
+    }
+    return { supply, balances, owner: await readAddress('owner') };
+  };
+
+  const functions = code.functions.filter(
+    (fn) =>
+      !STANDARD_SELECTORS.has(fn.selector) &&
+      fn.stateMutability !== 'view' &&
+      fn.stateMutability !== 'pure',
+  );
+  let calls = 0;
+  let complete = true;
+
+  const runPass = async (pass: ProbeEvidence['pass']) => {
+    for (const [caller, roleSet] of callers) {
+      const callerRoles = [...roleSet];
+      for (const fn of functions) {
+        const combinations = argumentCombinations(fn);
+        if (!combinations) continue;
+        for (const args of combinations) {
+          if (calls >= MAX_SIMULATIONS) {
+            complete = false;
+            return;
+          }
+          calls += 1;
+          const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
+          const data = concatHex([fn.selector, encodeAbiParameters(types, args as never)]);
+          try {
+            await client.call({ account: caller, to: token, data });
+          } catch {
+            continue; // not allowed for this caller, or not with these arguments
+          }
+          const before = await readState(caller);
+          const snapshot = await test.snapshot();
+          try {
+            if ((await send(caller, data)) !== 'success') continue;
+            const after = await readState(caller);
+            const found = diff(before, after, caller);
+            const stopped = holderTest ? await stoppedHolders(before, after) : [];
+            const record = (field: ProbedField, effect: string) =>
+              evidence[field].push({
+                kind: 'probe',
+                caller,
+                callerRoles,
+                selector: fn.selector,
+                args: args.map(show),
+                effect,
+                pass,
+              });
+            for (const [field, effect] of found) record(field, effect);
+            if (stopped.length === 1)
+              record('is_blacklisted', `${stopped[0]}'s transfers now revert`);
+            if (stopped.length === 2)
+              record('transfer_pausable', 'every holder’s transfers now revert');
+            const acted = found.length > 0 || stopped.length > 0;
+            if (acted && caller !== before.owner) {
+              record(
+                'hidden_owner',
+                `done by ${caller}, while owner() is ${before.owner ?? 'absent'}`,
+              );
+            }
+          } finally {
+            await test.revert({ id: snapshot });
+          }
+        }
+      }
+    }
+  };
+
+  const stoppedHolders = async (before: State, after: State) => {
+    const stopped: Address[] = [];
+    for (const holder of [HOLDER_A, HOLDER_B]) {
+      // A holder whose balance the call changed is owner_change_balance's case, not a block.
+      if (before.balances.get(holder) !== after.balances.get(holder)) continue;
+      if (!(await canTransfer(holder))) stopped.push(holder);
+    }
+    return stopped;
+  };
+
+  await runPass('as-is');
+  if (
+    declaredOwner &&
+    declaredOwner !== zeroAddress &&
+    functions.some((fn) => fn.selector === RENOUNCE_SELECTOR)
+  ) {
+    const snapshot = await test.snapshot();
+    try {
+      const renounced =
+        (await send(declaredOwner, RENOUNCE_SELECTOR).catch(() => 'reverted')) === 'success' &&
+        (await readAddress('owner')) === zeroAddress;
+      if (renounced) await runPass('after-renounce');
+    } finally {
+      await test.revert({ id: snapshot });
+    }
+  }
+
+  const flag = (field: ProbedField, decidable: boolean): Flag =>
+    evidence[field].length > 0 ? 1 : decidable && complete ? 0 : null;
+  return {
+    fields: {
+      is_mintable: flag('is_mintable', true),
+      owner_change_balance: flag('owner_change_balance', holdersFunded),
+      is_blacklisted: flag('is_blacklisted', holderTest),
+      transfer_pausable: flag('transfer_pausable', holderTest),
+      can_take_back_ownership: flag('can_take_back_ownership', true),
+      hidden_owner: flag('hidden_owner', true),
+    },
+    evidence,
+    callers: [...callers].map(([address, roles]) => ({ address, roles: [...roles] })),
+    calls,
+  };
+
+  function diff(before: State, after: State, caller: Address): [ProbedField, string][] {
+    const found: [ProbedField, string][] = [];
+    const supplyDelta =
+      before.supply !== undefined && after.supply !== undefined ? after.supply - before.supply : 0n;
+    if (supplyDelta > 0n) {
+      found.push([
+        'is_mintable',
+        `totalSupply rose by ${supplyDelta} (${before.supply} → ${after.supply})`,
+      ]);
+    }
+    const delta = (account: Address) => {
+      const from = before.balances.get(account);
+      const to = after.balances.get(account);
+      return from === undefined || to === undefined ? 0n : to - from;
+    };
+    const callerPaid = delta(caller) < 0n ? -delta(caller) : 0n;
+    let unexplained = 0n;
+    for (const account of tracked) {
+      if (account === caller) continue;
+      const change = delta(account);
+      if (change < 0n) {
+        found.push(['owner_change_balance', `${account} lost ${-change} without acting`]);
+      } else if (change > 0n) {
+        unexplained += change;
+      }
+    }
+    unexplained -= (supplyDelta > 0n ? supplyDelta : 0n) + callerPaid;
+    if (unexplained > 0n) {
+      found.push([
+        'owner_change_balance',
+        `holders gained ${unexplained} that nobody paid or minted`,
+      ]);
+    }
+    if (
+      (before.owner === zeroAddress || before.owner === undefined) &&
+      after.owner &&
+      after.owner !== zeroAddress
+    ) {
+      found.push(['can_take_back_ownership', `owner() went from ${zeroAddress} to ${after.owner}`]);
+    }
+    return found;
+  }
+}
