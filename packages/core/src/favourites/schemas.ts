@@ -5,16 +5,24 @@ import { plainText } from '../text';
 export const FAVOURITE_TYPES = ['DEX', 'CEX', 'ICO'] as const;
 export type FavouriteType = (typeof FAVOURITE_TYPES)[number];
 
-export const favouriteItemSchema = z.object({
-  itemId: z
-    .string({ error: 'itemId is required.' })
-    .trim()
-    .check(plainText('itemId'))
-    .min(1, 'itemId is required.')
-    .max(200),
-  type: z.enum(FAVOURITE_TYPES, { error: `type must be one of ${FAVOURITE_TYPES.join(', ')}.` }),
-  userId: z.uuid('userId must be a user id.'),
-});
+const projectId = z.uuid();
+
+export const favouriteItemSchema = z
+  .object({
+    itemId: z
+      .string({ error: 'itemId is required.' })
+      .trim()
+      .check(plainText('itemId'))
+      .min(1, 'itemId is required.')
+      .max(200),
+    type: z.enum(FAVOURITE_TYPES, { error: `type must be one of ${FAVOURITE_TYPES.join(', ')}.` }),
+    userId: z.uuid('userId must be a user id.'),
+  })
+  .refine(
+    // A private-sale project is named by its UUID; other text would reach a uuid column.
+    (item) => item.type !== 'ICO' || projectId.safeParse(item.itemId).success,
+    { message: 'itemId of a private-sale project must be its id (a UUID).', path: ['itemId'] },
+  );
 export type FavouriteItem = z.input<typeof favouriteItemSchema>;
 
 export const toggleFavouriteResponseSchema = z.object({
