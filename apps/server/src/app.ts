@@ -200,7 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     walletHistory,
     transferScanner,
     accounts: new Accounts(db, clock, sessions, throttle, notifications),
-    passwordReset: new PasswordReset(db, clock, sessions, throttle, mail, notifications),
+    passwordReset: new PasswordReset(db, clock, sessions, throttle, mail, notifications, app.log),
   });
 
   await registerSecurity(app, config);

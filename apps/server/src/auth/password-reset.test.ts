@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@vaultscope/core';
-import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS, RESET_TOKEN_TTL_MS } from './password-reset';
+import {
+  RESET_CODE_SPACE,
+  RESET_CODE_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  RESET_WRONG_CODES_PER_DAY,
+  RESET_WRONG_CODES_WINDOW_MS,
+} from './password-reset';
 import { THROTTLE_RULES } from './throttle';
 import { signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
 
@@ -14,6 +20,8 @@ const post = (url: string, payload: object, ip = '10.9.0.1') =>
   t.request({ method: 'POST', url, payload, remoteAddress: ip });
 
 async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
+  // Codes are mailed after the answer: wait for mail on its way.
+  await t.app.services.passwordReset.settled();
   return (await t.request({ method: 'GET', url: '/api/dev/outbox' })).json().data;
 }
 
@@ -76,11 +84,11 @@ describe('password reset', () => {
     expect(res.json().message).toBe(authMessages.resetCodeExpired);
   });
 
-  it(`locks a code after ${RESET_CODE_MAX_ATTEMPTS} wrong tries, even against the right one`, async () => {
+  it(`refuses codes after ${RESET_WRONG_CODES_PER_DAY} wrong ones, even the right one`, async () => {
     const user = await signupAndLogin(t);
     await post('/api/user/forgot-password', { email: user.email });
     const code = await latestCodeFor(user.email);
-    for (let i = 0; i < RESET_CODE_MAX_ATTEMPTS - 1; i += 1) {
+    for (let i = 0; i < RESET_WRONG_CODES_PER_DAY - 1; i += 1) {
       const res = await post(
         '/api/user/verify-reset-code',
         { email: user.email, code: wrongCode(code) },
@@ -93,21 +101,21 @@ describe('password reset', () => {
       { email: user.email, code: wrongCode(code) },
       '10.9.2.1',
     );
-    expect(last.json().message).toBe(authMessages.resetCodeLocked);
+    expect(last.json().message).toBe(authMessages.resetCodesPaused);
     const right = await post(
       '/api/user/verify-reset-code',
       { email: user.email, code },
       '10.9.2.2',
     );
     expect(right.statusCode).toBe(400);
-    expect(right.json().message).toBe(authMessages.resetCodeLocked);
+    expect(right.json().message).toBe(authMessages.resetCodesPaused);
   });
 
   it('gives parallel guesses no more tries than sequential ones', async () => {
     const user = await signupAndLogin(t);
     await post('/api/user/forgot-password', { email: user.email });
     const code = await latestCodeFor(user.email);
-    // Every other 4-digit code at once, from many addresses: all but five are refused unread.
+    // Sixty other codes at once, from many addresses: all but the cap are refused unread.
     const guesses = Array.from({ length: 60 }, (_, i) =>
       String((Number(code) + 1 + i) % 10_000),
     ).map((guess) => guess.padStart(4, '0'));
@@ -120,13 +128,13 @@ describe('password reset', () => {
     const invalid = answers.filter(
       (answer) => answer.json().message === authMessages.resetCodeInvalid,
     );
-    expect(invalid.length).toBe(RESET_CODE_MAX_ATTEMPTS - 1);
+    expect(invalid.length).toBe(RESET_WRONG_CODES_PER_DAY - 1);
     const right = await post(
       '/api/user/verify-reset-code',
       { email: user.email, code },
       '10.9.4.1',
     );
-    expect(right.json().message).toBe(authMessages.resetCodeLocked);
+    expect(right.json().message).toBe(authMessages.resetCodesPaused);
   });
 
   it('a new code replaces the earlier one', async () => {
@@ -201,6 +209,89 @@ describe('password reset', () => {
     const blocked = await post('/api/user/forgot-password', { email: user.email }, '10.9.4.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(authMessages.tooManyAttempts);
+  });
+});
+
+describe('a password reset and login throttling', () => {
+  it('lets the owner in on a new device although the account ceiling was used up, and forgets known devices', async () => {
+    const user = await signupAndLogin(t);
+    const { deviceToken } = (
+      await post('/api/user/login', { email: user.email, password: user.password })
+    ).json().data;
+    const burn = async (prefix: string) => {
+      for (let i = 0; i < THROTTLE_RULES.loginPerAccount.limit; i += 1)
+        await post('/api/user/login', { email: user.email, password: 'a guess' }, `${prefix}.${i}`);
+    };
+    await burn('10.60.0');
+    await post('/api/user/forgot-password', { email: user.email }, '10.60.1.1');
+    const code = await latestCodeFor(user.email);
+    const { resetToken } = (
+      await post('/api/user/verify-reset-code', { email: user.email, code }, '10.60.1.1')
+    ).json().data;
+    const password = 'the owner is back in';
+    await post('/api/user/reset-password', { resetToken, password, confirmPassword: password });
+    expect(
+      (await post('/api/user/login', { email: user.email, password }, '10.60.1.2')).statusCode,
+    ).toBe(200);
+
+    // A device made with the old password is a stranger's now: it no longer passes the ceiling.
+    await burn('10.60.2');
+    expect(
+      (await post('/api/user/login', { email: user.email, password, deviceToken }, '10.60.3.1'))
+        .statusCode,
+    ).toBe(429);
+  });
+});
+
+describe('guessing reset codes of one account', () => {
+  it('stays under 1 chance in 2,000 a day: k guesses at uniform codes win with at most k/(N-k)', () => {
+    const k = RESET_WRONG_CODES_PER_DAY;
+    expect(RESET_CODE_SPACE).toBe(10 ** 4);
+    expect(k / (RESET_CODE_SPACE - k)).toBeLessThan(1 / 2000);
+    expect((k + 1) / (RESET_CODE_SPACE - k - 1)).toBeGreaterThan(1 / 2000);
+  });
+
+  it('compares four wrong codes a day at most, across fresh codes and many addresses, and mails the owner once', async () => {
+    const user = await signupAndLogin(t);
+    const verify = (code: string, ip: string) =>
+      post('/api/user/verify-reset-code', { email: user.email, code }, ip);
+    const messages: string[] = [];
+    // Fresh code after fresh code, each tried from three new addresses: the old limits (five
+    // tries a code, twenty an address) allowed all eighteen guesses.
+    for (let round = 0; round < 6; round += 1) {
+      await post('/api/user/forgot-password', { email: user.email }, `10.20.${round}.1`);
+      const code = await latestCodeFor(user.email);
+      for (let a = 0; a < 3; a += 1)
+        messages.push((await verify(wrongCode(code), `10.21.${round}.${a}`)).json().message);
+      t.clock.advance(16 * 60_000);
+    }
+    expect(messages.filter((m) => m === authMessages.resetCodeInvalid)).toHaveLength(
+      RESET_WRONG_CODES_PER_DAY - 1,
+    );
+    expect(messages[RESET_WRONG_CODES_PER_DAY - 1]).toBe(authMessages.resetCodesPaused);
+    expect(
+      messages
+        .slice(RESET_WRONG_CODES_PER_DAY - 1)
+        .every((m) => m === authMessages.resetCodesPaused),
+    ).toBe(true);
+
+    const warnings = (await outbox()).filter(
+      (mail) => mail.to === user.email && mail.subject.includes('paused'),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.text).toContain(`${RESET_WRONG_CODES_PER_DAY} wrong password reset codes`);
+
+    // The count is of the last 24 hours: the right code of a fresh request is refused until
+    // the first wrong code is a day old, then accepted.
+    await post('/api/user/forgot-password', { email: user.email }, '10.22.0.1');
+    const code = await latestCodeFor(user.email);
+    expect((await verify(code, '10.22.0.2')).json().message).toBe(authMessages.resetCodesPaused);
+    t.clock.advance(RESET_WRONG_CODES_WINDOW_MS + RESET_CODE_TTL_MS - 6 * 16 * 60_000 + 1000);
+    await post('/api/user/forgot-password', { email: user.email }, '10.22.0.3');
+    const later = await latestCodeFor(user.email);
+    const accepted = await verify(later, '10.22.0.4');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.resetToken).toBeTruthy();
   });
 });
 

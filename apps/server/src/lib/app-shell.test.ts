@@ -148,6 +148,7 @@ describe('secrets in logs', () => {
       url: '/api/user/forgot-password',
       payload: { email: user.email },
     });
+    await t.app.services.passwordReset.settled(); // the code is mailed after the answer
     const outbox = (await t.request({ method: 'GET', url: '/api/dev/outbox' })).json().data as {
       text: string;
     }[];

@@ -17,6 +17,8 @@ export const authMessages = {
   resetCodeInvalid: 'The code is not correct. Check your email and try again.',
   resetCodeExpired: 'The code has expired. Request a new one.',
   resetCodeLocked: 'Too many wrong codes. Request a new one.',
+  resetCodesPaused:
+    'Too many wrong codes for this account. Reset codes are paused for up to 24 hours.',
   resetDone: 'Your password has been reset successfully',
   profileUpdated: 'Profile updated successfully',
   welcome: (firstName: string) => `Welcome to Vaultscope, ${firstName}! Your account is ready.`,
