@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, exists } from 'drizzle-orm';
 import {
   authMessages,
   type ProfileUpdate,
@@ -10,12 +10,14 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock';
 import type { Database } from '../lib/db/client';
-import { users } from '../lib/db/schema';
+import { knownDevices, users } from '../lib/db/schema';
 import { ConflictError, UnauthorizedError } from '../lib/errors';
 import type { NotificationsRepository } from '../notifications/notifications-repository';
+import { KnownDevices } from './known-devices';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { Sessions, UserRow } from './sessions';
-import { type Throttle, throttleKeys } from './throttle';
+import { type Throttle, type ThrottleKey, throttleKeys } from './throttle';
+import { sha256 } from './tokens';
 
 export function toUser(row: UserRow): User {
   return {
@@ -42,20 +44,33 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export class Accounts {
+  private readonly devices: KnownDevices;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly sessions: Sessions,
     private readonly throttle: Throttle,
     private readonly notifications: NotificationsRepository,
-  ) {}
+  ) {
+    this.devices = new KnownDevices(db, clock);
+  }
+
+  /**
+   * Every signup attempt takes a slot of the address's throttle when it arrives, before its body
+   * is even parsed: malformed JSON, a rejected body, a taken email and a server error all count
+   * then, and parallel attempts cannot all pass one check. {@link signup} gives the slot back
+   * when the account is created, so only failures count.
+   */
+  async takeSignupSlot(ip: string): Promise<void> {
+    await this.throttle.consume([throttleKeys.signupAddress(ip)]);
+  }
 
   async signup(input: z.output<typeof signupRequestSchema>, ip: string): Promise<User> {
-    const addressKey = throttleKeys.signupAddress(ip);
-    await this.throttle.assertAllowed([addressKey]);
     const passwordHash = await hashPassword(input.password);
+    let row: UserRow | undefined;
     try {
-      const [row] = await this.db
+      [row] = await this.db
         .insert(users)
         .values({
           email: input.email,
@@ -66,39 +81,62 @@ export class Accounts {
           passwordHash,
         })
         .returning();
-      if (!row) throw new Error('insert returned no row');
-      await this.notifications.add(row.id, authMessages.welcome(row.firstName));
-      return toUser(row);
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        await this.throttle.recordFailure([addressKey]);
-        throw new ConflictError(authMessages.emailTaken);
-      }
+      if (isUniqueViolation(error)) throw new ConflictError(authMessages.emailTaken);
       throw error;
     }
+    if (!row) throw new Error('insert returned no row');
+    await this.throttle.refund([throttleKeys.signupAddress(ip)]);
+    await this.notifications.add(row.id, authMessages.welcome(row.firstName));
+    return toUser(row);
   }
 
-  /** Counts a rejected signup body against the address, so scripted probing is slowed too. */
-  async recordSignupFailure(ip: string): Promise<void> {
-    await this.throttle.recordFailure([throttleKeys.signupAddress(ip)]);
-  }
-
+  /**
+   * Checks the credentials and opens a session. Every attempt takes its throttle slots before the
+   * password is checked, so parallel guesses count too; which keys count is in THROTTLE_RULES:
+   * a known device of the account counts on its own key, anything else on the (account,
+   * address) pair, the account ceiling and the address.
+   */
   async login(
     input: z.output<typeof loginRequestSchema>,
     ip: string,
-  ): Promise<{ user: User; token: string }> {
-    const accountKey = throttleKeys.loginAccount(input.email);
-    const addressKey = throttleKeys.loginAddress(ip);
-    // Each attempt takes its slot before the password is checked, so parallel guesses count too.
-    await this.throttle.consume([accountKey, addressKey]);
-    const [row] = await this.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  ): Promise<{ user: User; token: string; deviceToken: string }> {
+    const deviceHash = input.deviceToken === undefined ? undefined : sha256(input.deviceToken);
+    // One query whether or not a device token came, so its presence costs the same either way.
+    const [found] = await this.db
+      .select({
+        user: users,
+        knownDevice: exists(
+          this.db
+            .select()
+            .from(knownDevices)
+            .where(
+              and(eq(knownDevices.userId, users.id), eq(knownDevices.tokenHash, deviceHash ?? '')),
+            ),
+        ).mapWith(Boolean),
+      })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .limit(1);
+    const row = found?.user;
+    const slots: { forgiven: ThrottleKey[]; refunded: ThrottleKey[] } =
+      row && deviceHash && found.knownDevice
+        ? { forgiven: [throttleKeys.loginDevice(row.id, deviceHash)], refunded: [] }
+        : {
+            forgiven: [throttleKeys.loginPair(input.email, ip)],
+            refunded: [throttleKeys.loginAccount(input.email), throttleKeys.loginAddress(ip)],
+          };
+    await this.throttle.consume([...slots.forgiven, ...slots.refunded]);
     const ok = row
       ? await verifyPassword(row.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!row || !ok) throw new UnauthorizedError(authMessages.invalidCredentials);
-    await this.throttle.reset([accountKey]);
-    await this.throttle.refund([addressKey]);
-    return { user: toUser(row), token: await this.sessions.create(row.id) };
+    // The owner's own typos are forgiven; the account ceiling and the address give back this
+    // attempt's slot only, since they also hold strangers' guesses a success does not undo.
+    await this.throttle.reset(slots.forgiven);
+    await this.throttle.refund(slots.refunded);
+    const deviceToken = await this.devices.remember(row.id, input.deviceToken);
+    return { user: toUser(row), token: await this.sessions.create(row.id), deviceToken };
   }
 
   async updateProfile(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiPaths,
@@ -21,6 +21,21 @@ import { toUser } from './accounts';
 import { currentUser, requireUser } from './require-user';
 import { sha256 } from './tokens';
 
+/**
+ * Runs `work` once the answer has left (or the client went away before it did), so that nothing
+ * it does can change the answer or its timing.
+ */
+function afterAnswer(reply: FastifyReply, work: () => void): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    work();
+  };
+  reply.raw.once('finish', start);
+  reply.raw.once('close', start);
+}
+
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -31,12 +46,14 @@ const errors = {
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts, sessions, passwordReset, wallet } = app.services;
+  // Mail still on its way is sent before the database closes.
+  app.addHook('onClose', () => passwordReset.settled());
 
   app.post(
     apiPaths.signup,
     {
-      // Validation errors are handled here so that rejected bodies count towards throttling.
-      attachValidation: true,
+      // The slot is taken on arrival, so bodies refused by the parser or the schema count too.
+      onRequest: async (request) => accounts.takeSignupSlot(request.ip),
       schema: {
         tags: ['user'],
         body: signupRequestSchema,
@@ -44,10 +61,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (request.validationError) {
-        await accounts.recordSignupFailure(request.ip);
-        throw request.validationError;
-      }
       const user = await accounts.signup(request.body, request.ip);
       return reply.code(201).send({ message: authMessages.signupSuccess, data: { user } });
     },
@@ -63,8 +76,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { user, token } = await accounts.login(request.body, request.ip);
-      return { message: authMessages.loginSuccess, data: { user, status: true, token } };
+      const { user, token, deviceToken } = await accounts.login(request.body, request.ip);
+      return {
+        message: authMessages.loginSuccess,
+        data: { user, status: true, token, deviceToken },
+      };
     },
   );
 
@@ -122,8 +138,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await passwordReset.request(request.body.email, request.ip);
+    async (request, reply) => {
+      const sendCode = await passwordReset.request(request.body.email, request.ip);
+      afterAnswer(reply, sendCode);
       return { message: authMessages.resetCodeSent };
     },
   );

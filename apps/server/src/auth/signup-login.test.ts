@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@vaultscope/core';
+import { knownDevices } from '../lib/db/schema';
 import { THROTTLE_RULES } from './throttle';
+import { sha256 } from './tokens';
 import { newSignup, signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -124,6 +126,44 @@ describe('POST /api/user/signup', () => {
   });
 });
 
+describe('signup throttling counts every failed attempt', () => {
+  it('counts bodies the JSON parser refuses, which never reach validation', async () => {
+    const ip = '10.2.1.1';
+    for (let i = 0; i < THROTTLE_RULES.signupPerAddress.limit; i += 1) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/user/signup',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+        remoteAddress: ip,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await signup(newSignup(), ip)).statusCode).toBe(429);
+  });
+
+  it('lets no more parallel failures through than the limit', async () => {
+    const ip = '10.2.2.1';
+    const taken = newSignup();
+    expect((await signup(taken, '10.2.2.2')).statusCode).toBe(201);
+    // Probing which emails have an account, all at once.
+    const answers = await Promise.all(
+      Array.from({ length: THROTTLE_RULES.signupPerAddress.limit + 10 }, () => signup(taken, ip)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(
+      THROTTLE_RULES.signupPerAddress.limit,
+    );
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it('does not count signups that succeed', async () => {
+    const ip = '10.2.3.1';
+    for (let i = 0; i < THROTTLE_RULES.signupPerAddress.limit + 2; i += 1)
+      expect((await signup(newSignup(), ip)).statusCode).toBe(201);
+  });
+});
+
 describe('POST /api/user/login', () => {
   it('answers with data.user._id, data.status and a session token', async () => {
     const body = newSignup();
@@ -167,24 +207,6 @@ describe('POST /api/user/login', () => {
     expect(res.json().message).toBe(message);
   });
 
-  it('locks an account after repeated wrong passwords, even against the right one, until the window passes', async () => {
-    const body = newSignup();
-    await signup(body);
-    for (let i = 0; i < THROTTLE_RULES.loginPerAccount.limit; i += 1) {
-      // Each failure from a different address: the per-account counter is what trips.
-      expect((await login({ email: body.email, password: 'nope' }, `10.4.0.${i}`)).statusCode).toBe(
-        401,
-      );
-    }
-    const blocked = await login({ email: body.email, password: body.password }, '10.4.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(authMessages.tooManyAttempts);
-    t.clock.advance(THROTTLE_RULES.loginPerAccount.windowMs + 1000);
-    expect(
-      (await login({ email: body.email, password: body.password }, '10.4.1.1')).statusCode,
-    ).toBe(200);
-  });
-
   it('counts parallel guesses too: no more than the limit reach the password check', async () => {
     const body = newSignup();
     await signup(body);
@@ -199,8 +221,13 @@ describe('POST /api/user/login', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 
-  it('throttles an address that guesses across many accounts', async () => {
+  it('throttles an address that guesses across many accounts, but not the known devices behind it', async () => {
     const ip = '10.5.0.1';
+    const neighbour = newSignup();
+    await signup(neighbour);
+    const { deviceToken } = (
+      await login({ email: neighbour.email, password: neighbour.password }, ip)
+    ).json().data;
     for (let i = 0; i < THROTTLE_RULES.loginPerAddress.limit; i += 1) {
       await login({ email: `guess${i}@example.com`, password: 'nope' }, ip);
     }
@@ -212,23 +239,159 @@ describe('POST /api/user/login', () => {
     expect(
       (await login({ email: victim.email, password: victim.password }, '10.5.0.2')).statusCode,
     ).toBe(200);
+    // Someone behind the same address (a NAT) on a device their account knows gets in.
+    expect(
+      (await login({ email: neighbour.email, password: neighbour.password, deviceToken }, ip))
+        .statusCode,
+    ).toBe(200);
   });
 
-  it('a successful login clears the account counter', async () => {
+  it('a successful login clears the counter of its account and address', async () => {
     const body = newSignup();
     await signup(body);
-    for (let i = 0; i < THROTTLE_RULES.loginPerAccount.limit - 1; i += 1) {
+    for (let i = 0; i < THROTTLE_RULES.loginPerPair.limit - 1; i += 1) {
       await login({ email: body.email, password: 'nope' }, '10.6.0.1');
     }
     expect(
       (await login({ email: body.email, password: body.password }, '10.6.0.1')).statusCode,
     ).toBe(200);
-    for (let i = 0; i < THROTTLE_RULES.loginPerAccount.limit - 1; i += 1) {
+    for (let i = 0; i < THROTTLE_RULES.loginPerPair.limit - 1; i += 1) {
       await login({ email: body.email, password: 'nope' }, '10.6.0.1');
     }
     expect(
       (await login({ email: body.email, password: body.password }, '10.6.0.1')).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('login throttling never locks the owner out', () => {
+  const wrong = (email: string, ip: string, deviceToken?: string) =>
+    login({ email, password: 'a wrong guess', ...(deviceToken ? { deviceToken } : {}) }, ip);
+
+  it('answers a device token, kept and handed back at the next login', async () => {
+    const body = newSignup();
+    await signup(body);
+    const first = (await login({ email: body.email, password: body.password })).json().data;
+    expect(first.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const again = await login({
+      email: body.email,
+      password: body.password,
+      deviceToken: first.deviceToken,
+    });
+    expect(again.json().data.deviceToken).toBe(first.deviceToken);
+  });
+
+  it('stops one address after five wrong passwords without touching the owner elsewhere', async () => {
+    const body = newSignup();
+    await signup(body);
+    const attacker = '10.40.0.1';
+    for (let i = 0; i < THROTTLE_RULES.loginPerPair.limit; i += 1)
+      expect((await wrong(body.email, attacker)).statusCode).toBe(401);
+    expect((await login({ email: body.email, password: body.password }, attacker)).statusCode).toBe(
+      429,
+    );
+    // The owner on a new device at another address.
+    expect(
+      (await login({ email: body.email, password: body.password }, '10.40.1.1')).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets the owner in with a known device while guesses from many addresses have used up the account ceiling', async () => {
+    const body = newSignup();
+    await signup(body);
+    const { deviceToken } = (
+      await login({ email: body.email, password: body.password }, '10.41.0.1')
+    ).json().data;
+
+    // The attacker: one guess from each of many addresses, bounded by the account ceiling.
+    const ceiling = THROTTLE_RULES.loginPerAccount.limit;
+    const answers = [];
+    for (let i = 0; i < ceiling + 10; i += 1)
+      answers.push((await wrong(body.email, `10.41.1.${i}`)).statusCode);
+    expect(answers.filter((status) => status === 401)).toHaveLength(ceiling);
+    expect(answers.filter((status) => status === 429)).toHaveLength(10);
+    // A new device, even with the right password, waits for the window.
+    expect(
+      (await login({ email: body.email, password: body.password }, '10.41.2.1')).statusCode,
+    ).toBe(429);
+
+    // The owner's known device, from anywhere, gets in and keeps its token.
+    const owner = await login(
+      { email: body.email, password: body.password, deviceToken },
+      '10.41.3.1',
+    );
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.deviceToken).toBe(deviceToken);
+
+    t.clock.advance(THROTTLE_RULES.loginPerAccount.windowMs + 1000);
+    expect(
+      (await login({ email: body.email, password: body.password }, '10.41.2.1')).statusCode,
+    ).toBe(200);
+  });
+
+  it('bounds guesses made with a device token: a stolen one buys five a window, not the ceiling', async () => {
+    const body = newSignup();
+    await signup(body);
+    const { deviceToken } = (await login({ email: body.email, password: body.password })).json()
+      .data;
+    for (let i = 0; i < THROTTLE_RULES.loginPerDevice.limit; i += 1)
+      expect((await wrong(body.email, `10.42.0.${i}`, deviceToken)).statusCode).toBe(401);
+    expect((await wrong(body.email, '10.42.1.1', deviceToken)).statusCode).toBe(429);
+  });
+
+  it('passes the ceiling only with a device token of that account', async () => {
+    const owner = newSignup();
+    const other = newSignup();
+    await signup(owner);
+    await signup(other);
+    const { deviceToken } = (await login({ email: other.email, password: other.password })).json()
+      .data;
+    for (let i = 0; i < THROTTLE_RULES.loginPerAccount.limit; i += 1)
+      await wrong(owner.email, `10.43.0.${i}`);
+    // The other account's token, or a well-formed one the server never issued, is a new device.
+    for (const token of [deviceToken, 'A'.repeat(43)])
+      expect(
+        (await login({ email: owner.email, password: owner.password, deviceToken: token }))
+          .statusCode,
+      ).toBe(429);
+  });
+
+  it('shares one browser token between the accounts that log in on it', async () => {
+    const first = newSignup();
+    const second = newSignup();
+    await signup(first);
+    await signup(second);
+    const { deviceToken } = (await login({ email: first.email, password: first.password })).json()
+      .data;
+    const made = await login({ email: second.email, password: second.password, deviceToken });
+    expect(made.json().data.deviceToken).toBe(deviceToken);
+    // A token the server never issued is replaced by one it draws.
+    const invented = await login({
+      email: second.email,
+      password: second.password,
+      deviceToken: 'B'.repeat(43),
+    });
+    expect(invented.json().data.deviceToken).not.toBe('B'.repeat(43));
+  });
+
+  it('refuses a malformed device token with a clear 400', async () => {
+    const body = newSignup();
+    await signup(body);
+    const res = await login({ email: body.email, password: body.password, deviceToken: 'short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/device token/i);
+  });
+
+  it('stores only the SHA-256 of device tokens and never logs them', async () => {
+    const body = newSignup();
+    await signup(body);
+    const { deviceToken } = (await login({ email: body.email, password: body.password })).json()
+      .data;
+    await login({ email: body.email, password: body.password, deviceToken });
+    const rows = await t.app.db.handle.db.select().from(knownDevices);
+    expect(rows.some((row) => row.tokenHash === sha256(deviceToken))).toBe(true);
+    expect(rows.some((row) => row.tokenHash === deviceToken)).toBe(false);
+    expect(t.logs()).not.toContain(deviceToken);
   });
 });
 

@@ -11,15 +11,43 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Password guessing is bounded by keys that a guesser cannot spread out of, while the owner of an
+ * account is never locked out by someone else's guesses:
+ *
+ * - per (account, address) pair, 5 in 15 minutes: the owner's typos, and one guesser at one
+ *   address, hit this first; it never touches the owner at another address.
+ * - per account, 20 an hour: the ceiling for a guesser with many addresses, at most 480 guesses a
+ *   day (what the old 5-in-15-minutes account lock allowed) however many addresses they use. A
+ *   request carrying a known device token of the account (one set at a past successful login)
+ *   neither counts here nor is stopped here, so the burnt ceiling blocks only new devices.
+ * - per known device, 5 in 15 minutes, in place of the two above: a stolen device token buys no
+ *   more guesses than an address does.
+ * - per address, 50 in 15 minutes, counted only for requests without a known device: slows one
+ *   address spraying a password over many accounts (10,000 accounts take it over two days)
+ *   without locking out, behind a shared address (NAT), the users whose device is known. It
+ *   was 20 and counted everyone, so twenty typos behind one address locked out all behind it.
+ */
 export const THROTTLE_RULES = {
-  loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
-  loginPerAddress: { limit: 20, windowMs: 15 * 60_000 },
-  signupPerAddress: { limit: 10, windowMs: 15 * 60_000 },
-  resetRequestPerAccount: { limit: 5, windowMs: 15 * 60_000 },
-  resetRequestPerAddress: { limit: 20, windowMs: 15 * 60_000 },
-  resetVerifyPerAddress: { limit: 20, windowMs: 15 * 60_000 },
-  walletPasswordPerUser: { limit: 5, windowMs: 15 * 60_000 },
-  walletPasswordPerAddress: { limit: 20, windowMs: 15 * 60_000 },
+  loginPerPair: { limit: 5, windowMs: 15 * MINUTE },
+  loginPerAccount: { limit: 20, windowMs: HOUR },
+  loginPerDevice: { limit: 5, windowMs: 15 * MINUTE },
+  loginPerAddress: { limit: 50, windowMs: 15 * MINUTE },
+  /** Failed signups (bad bodies, taken emails) slow scripted probing of which emails exist. */
+  signupPerAddress: { limit: 10, windowMs: 15 * MINUTE },
+  resetRequestPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  resetRequestPerAddress: { limit: 20, windowMs: 15 * MINUTE },
+  resetVerifyPerAddress: { limit: 20, windowMs: 15 * MINUTE },
+  /**
+   * Wallet passwords, asked only of a session of the account: per (user, address) pair, and a
+   * per-user ceiling (480 a day at most, as before) for a guesser with many addresses. No key
+   * counts every user behind one address together.
+   */
+  walletPasswordPerPair: { limit: 5, windowMs: 15 * MINUTE },
+  walletPasswordPerUser: { limit: 20, windowMs: HOUR },
 } satisfies Record<string, ThrottleRule>;
 
 export interface ThrottleKey {
@@ -129,9 +157,18 @@ export class Throttle {
 }
 
 export const throttleKeys = {
+  loginPair: (email: string, ip: string): ThrottleKey => ({
+    key: `login:pair:${email}:${ip}`,
+    rule: THROTTLE_RULES.loginPerPair,
+  }),
   loginAccount: (email: string): ThrottleKey => ({
     key: `login:account:${email}`,
     rule: THROTTLE_RULES.loginPerAccount,
+  }),
+  /** `deviceHash`: the SHA-256 of the device token, never the token. */
+  loginDevice: (userId: string, deviceHash: string): ThrottleKey => ({
+    key: `login:device:${userId}:${deviceHash}`,
+    rule: THROTTLE_RULES.loginPerDevice,
   }),
   loginAddress: (ip: string): ThrottleKey => ({
     key: `login:address:${ip}`,
@@ -153,12 +190,12 @@ export const throttleKeys = {
     key: `reset-verify:address:${ip}`,
     rule: THROTTLE_RULES.resetVerifyPerAddress,
   }),
+  walletPasswordPair: (userId: string, ip: string): ThrottleKey => ({
+    key: `wallet-password:pair:${userId}:${ip}`,
+    rule: THROTTLE_RULES.walletPasswordPerPair,
+  }),
   walletPasswordUser: (userId: string): ThrottleKey => ({
     key: `wallet-password:user:${userId}`,
     rule: THROTTLE_RULES.walletPasswordPerUser,
-  }),
-  walletPasswordAddress: (ip: string): ThrottleKey => ({
-    key: `wallet-password:address:${ip}`,
-    rule: THROTTLE_RULES.walletPasswordPerAddress,
   }),
 };

@@ -15,6 +15,7 @@ export const REDACTED_PATHS = [
   '*.newPassword',
   '*.token',
   '*.resetToken',
+  '*.deviceToken',
   '*.code',
   '*.privateKey',
   '*.secretKey',

@@ -52,10 +52,11 @@ export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       try {
-        const { user, token } = await accounts.login(request.body, request.ip);
+        const { user, token, deviceToken } = await accounts.login(request.body, request.ip);
         return {
           message: walletMessages.connected,
           token,
+          deviceToken,
           data: { user: { _id: user._id, email: user.email, WalletStatus: user.WalletStatus } },
         };
       } catch (error) {

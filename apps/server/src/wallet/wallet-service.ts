@@ -77,8 +77,8 @@ export class WalletService {
 
   /**
    * Checks the wallet password and unlocks for the session for a while. Every attempt takes a
-   * throttle slot (per user and per address) before the KDF runs, so parallel guesses count
-   * too; a right password gives its slots back.
+   * throttle slot (per user and address pair, and per user: see THROTTLE_RULES) before the KDF
+   * runs, so parallel guesses count too; a right password gives its slots back.
    */
   async unlock(userId: string, sessionId: string, password: string, ip: string): Promise<Date> {
     const [vault] = await this.db
@@ -86,9 +86,9 @@ export class WalletService {
       .from(walletVaults)
       .where(eq(walletVaults.userId, userId));
     if (!vault) throw new BadRequestError(walletMessages.passwordNotSet);
+    const pairKey = throttleKeys.walletPasswordPair(userId, ip);
     const userKey = throttleKeys.walletPasswordUser(userId);
-    const addressKey = throttleKeys.walletPasswordAddress(ip);
-    await this.throttle.consume([userKey, addressKey]);
+    await this.throttle.consume([pairKey, userKey]);
     const key = await deriveWalletKey(password, vault.kdf);
     try {
       open(key, vault.check, checkAssociatedData(userId));
@@ -96,8 +96,9 @@ export class WalletService {
       key.fill(0);
       throw new BadRequestError(walletMessages.loginFailed);
     }
-    await this.throttle.reset([userKey]);
-    await this.throttle.refund([addressKey]);
+    // The pair's typos are forgiven; the user ceiling keeps counting others' guesses.
+    await this.throttle.reset([pairKey]);
+    await this.throttle.refund([userKey]);
     return this.unlocked.unlock(userId, sessionId, key);
   }
 

@@ -41,4 +41,13 @@ describe('login schema', () => {
       'Password is required.',
     ]);
   });
+
+  it("keeps the spec's {email, password} working and checks an optional device token", () => {
+    const spec = { email: 'a@b.co', password: 'x' };
+    expect(loginRequestSchema.parse(spec)).toEqual(spec);
+    const token = 'abcdefghijklmnopqrstuvwxyz_ABCDEFGHIJKLMN-0';
+    expect(loginRequestSchema.parse({ ...spec, deviceToken: token }).deviceToken).toBe(token);
+    const bad = loginRequestSchema.safeParse({ ...spec, deviceToken: 'not one' });
+    expect(bad.error?.issues[0]?.message).toMatch(/device token/);
+  });
 });

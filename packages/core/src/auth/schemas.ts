@@ -55,9 +55,20 @@ export const signupRequestSchema = z
   });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
+/**
+ * A device token: 32 random bytes in base64url, handed out by the server at a successful login and
+ * kept by the browser across logouts. Sent back at the next login, it marks the request as coming
+ * from a device the account logged in from before, which passes the account-wide guessing ceiling.
+ */
+export const deviceTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'The device token is not valid; leave it out to get a new one.');
+
 export const loginRequestSchema = z.object({
   email,
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
+  /** Optional: the spec's `{email, password}` still works, as a new device. */
+  deviceToken: deviceTokenSchema.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -73,10 +84,18 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Login answer: spec section 7 (`data.user._id`, `data.status`) plus our session token. */
+/**
+ * Login answer: spec section 7 (`data.user._id`, `data.status`) plus our session token and the
+ * device token to keep and send at the next login.
+ */
 export const loginResponseSchema = z.object({
   message: z.string(),
-  data: z.object({ user: userSchema, status: z.boolean(), token: z.string() }),
+  data: z.object({
+    user: userSchema,
+    status: z.boolean(),
+    token: z.string(),
+    deviceToken: deviceTokenSchema.optional(),
+  }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

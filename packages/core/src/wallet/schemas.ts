@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginRequestSchema } from '../auth/schemas';
+import { deviceTokenSchema, loginRequestSchema } from '../auth/schemas';
 import { plainText } from '../text';
 import { walletMessages } from './messages';
 
@@ -22,6 +22,8 @@ export type WalletUser = z.infer<typeof walletUserSchema>;
 export const walletLoginResponseSchema = z.object({
   message: z.string(),
   token: z.string(),
+  /** As at the product login: the device token to send at the next login. */
+  deviceToken: deviceTokenSchema.optional(),
   data: z.object({ user: walletUserSchema }),
 });
 
