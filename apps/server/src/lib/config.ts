@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -48,6 +49,11 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().min(3).default('Vaultscope <no-reply@vaultscope.local>'),
   DEV_TOOLS: booleanFlag.optional(),
+  /**
+   * Dev tools on a `HOST` other people can reach (`0.0.0.0`, a LAN address) are refused at start
+   * unless this says it is meant; the outbox still answers loopback clients only.
+   */
+  DEV_TOOLS_ALLOW_REMOTE: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
   /** Where token research data comes from; `snapshot` (the shipped file) is the only one so far. */
   RESEARCH_PROVIDER: z.enum(['snapshot']).default('snapshot'),
@@ -128,12 +134,38 @@ export function loadConfig(
       'Invalid configuration:\n  - WALLET_CRASH_AT: a test aid, refused when NODE_ENV=production',
     );
   }
+  const devTools = config.DEV_TOOLS ?? !production;
+  // The dev outbox holds every password reset code: on a reachable host it would hand any
+  // visitor any account (forgot-password, read the outbox, reset). It only answers loopback
+  // clients, but the faucet and the next dev tool should not depend on each remembering that.
+  if (devTools && !isLoopback(config.HOST) && !config.DEV_TOOLS_ALLOW_REMOTE) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - HOST: ${config.HOST} is reachable from other machines while the ` +
+        'dev tools (mail outbox with reset codes, wallet faucet) are on. Set DEV_TOOLS=false, ' +
+        'listen on 127.0.0.1, or set DEV_TOOLS_ALLOW_REMOTE=true if you mean it.',
+    );
+  }
   return {
     ...config,
-    DEV_TOOLS: config.DEV_TOOLS ?? !production,
+    DEV_TOOLS: devTools,
     DEVNET: config.DEVNET ?? !production,
     DEVNET_DATA_DIR: config.DEVNET_DATA_DIR ?? path.join(config.DATA_DIR, 'devnet'),
   };
+}
+
+/**
+ * Whether a host name or address is this machine's loopback: `localhost`, 127.0.0.0/8, `::1`
+ * (also bracketed, or as an IPv4-mapped IPv6 address). `0.0.0.0` and `::` are every interface.
+ */
+export function isLoopback(host: string): boolean {
+  const value = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (value === 'localhost') return true;
+  const v4 = value.startsWith('::ffff:') ? value.slice('::ffff:'.length) : value;
+  if (net.isIPv4(v4)) return v4.startsWith('127.');
+  return net.isIPv6(value) && value.replace(/^(0{0,4}:)+/, '::') === '::1';
 }
 
 /** Reads `.env` at the repository root when there is one; real environment variables win. */

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths, outboxResponseSchema, webRoutes } from '@vaultscope/core';
+import { isLoopback } from '../lib/config';
 import type { OutboxTransport } from './transport';
 
 const escapeHtml = (value: string) =>
@@ -9,12 +10,34 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** Dev-only: the mail the embedded default kept instead of sending. Never registered in production. */
+/**
+ * Whether the request comes from this machine itself. The socket's address decides, never a
+ * forwarding header (with TRUST_PROXY anyone can write `X-Forwarded-For: 127.0.0.1`); and a
+ * request that carries such a header came through a proxy, so from somewhere else.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some(
+    (name) => request.headers[name] !== undefined,
+  );
+  return !forwarded && isLoopback(request.socket.remoteAddress ?? '');
+}
+
+/**
+ * Dev-only: the mail the embedded default kept instead of sending. Never registered in
+ * production. It holds every password reset code, so it answers loopback clients only: anyone
+ * else gets the 404 of a path that does not exist.
+ */
 export async function outboxRoutes(
   fastify: FastifyInstance,
   options: { outbox: OutboxTransport },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!fromThisMachine(request))
+      return reply
+        .code(404)
+        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
 
   app.get(
     apiPaths.devOutbox,
