@@ -1,4 +1,5 @@
 import { BaseError } from 'viem';
+import { logSafeMessage } from '../lib/db/database-errors';
 
 /** Any http(s) or ws(s) URL: RPC URLs often carry an API key in the host, path or query. */
 const URL_PATTERN = /\b(?:https?|wss?):\/\/[^\s"'<>]+/gi;
@@ -13,7 +14,8 @@ export function chainErrorText(error: unknown): string {
     error instanceof BaseError
       ? [error.shortMessage, error.details].filter(Boolean).join(': ')
       : error instanceof Error
-        ? error.message
+        ? // A database error's message carries the query's values.
+          logSafeMessage(error)
         : String(error);
   return text
     .replace(URL_PATTERN, '<url>')

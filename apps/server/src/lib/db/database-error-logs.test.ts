@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainErrorText } from '../../wallet/chain-errors';
 import { newSignup, signupAndLogin, startTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -78,5 +79,17 @@ describe('database errors in logs', () => {
     expect(line).not.toContain('Secret9');
     // The thrown error itself is untouched: code that catches it still sees everything.
     expect(String((error as Error).message)).toContain('Secret9');
+  });
+
+  it('the short error text the wallet logs for a failed step has no query values either', async () => {
+    const error = await t.app.db.handle.db
+      .execute(sql`select ${'not-a-uuid-Secret10'}::uuid as id`)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    const text = chainErrorText(error);
+    expect(text).toContain('invalid input syntax for type uuid');
+    expect(text).not.toContain('Secret10');
   });
 });

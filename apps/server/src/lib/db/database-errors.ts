@@ -140,3 +140,12 @@ export function withoutQueryValues(error: unknown, depth = 0): unknown {
     });
   return copy;
 }
+
+/**
+ * The error's message, safe to log: for a database error (or a drizzle query error around
+ * one) PostgreSQL's message with quoted values cut out; any other error's own message.
+ */
+export function logSafeMessage(error: Error): string {
+  const safe = withoutQueryValues(error);
+  return safe instanceof Error ? safe.message : String(safe);
+}
