@@ -22,6 +22,7 @@ const user: User = {
 
 beforeEach(() => {
   useSessionStore.getState().clear();
+  useSessionStore.setState({ deviceToken: null });
   localStorage.clear();
 });
 
@@ -43,14 +44,36 @@ describe('session store', () => {
     localStorage.setItem(storageKeys.passwordVerified, 'true');
     localStorage.setItem(storageKeys.rememberedEmail, 'ada@example.com');
     endSession();
-    const { data, token, evmKey, activeToken, activeNetwork, networks } =
+    const { data, token, evmKey, activeToken, activeNetwork, networks, deviceToken } =
       useSessionStore.getState();
-    expect({ data, token, evmKey, activeToken, activeNetwork, networks }).toEqual(emptySession);
+    expect({ data, token, evmKey, activeToken, activeNetwork, networks, deviceToken }).toEqual(
+      emptySession,
+    );
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     expect(localStorage.getItem(storageKeys.userId)).toBeNull();
     expect(localStorage.getItem(storageKeys.passwordVerified)).toBeNull();
     // Remember-me survives logout: it is the user's choice for the next login.
     expect(localStorage.getItem(storageKeys.rememberedEmail)).toBe('ada@example.com');
+  });
+
+  it('keeps the device token across logout and persists it under `root`', () => {
+    startSession('tok', user);
+    useSessionStore.getState().rememberDevice('d'.repeat(43));
+    endSession();
+    expect(useSessionStore.getState().deviceToken).toBe('d'.repeat(43));
+    const stored = JSON.parse(localStorage.getItem(storageKeys.root) ?? '{}') as {
+      state: { deviceToken: string | null; token: string | null };
+    };
+    expect(stored.state).toMatchObject({ token: null, deviceToken: 'd'.repeat(43) });
+  });
+
+  it('drops a stored device token that is not one', () => {
+    expect(parsePersistedSession({ ...emptySession, deviceToken: '<script>' }).deviceToken).toBe(
+      null,
+    );
+    expect(parsePersistedSession({ ...emptySession, deviceToken: undefined }).deviceToken).toBe(
+      null,
+    );
   });
 
   it('rehydrates a stored session before the app renders', async () => {

@@ -1,4 +1,4 @@
-import { storageKeys, userSchema, timings, type User } from '@vaultscope/core';
+import { deviceTokenSchema, storageKeys, userSchema, timings, type User } from '@vaultscope/core';
 import { z } from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -36,12 +36,20 @@ export interface SessionData {
   activeToken: WalletAsset[];
   activeNetwork: ActiveNetwork | null;
   networks: NetworkOption[];
+  /**
+   * This browser's device token, from its last successful login. It outlives logout: it names
+   * the device, not the session, and at the next login it lets the owner past the account-wide
+   * guessing ceiling that strangers' wrong passwords may have used up.
+   */
+  deviceToken: string | null;
 }
 
 interface SessionActions {
   setSession: (token: string, user: User) => void;
   setUser: (user: User) => void;
-  /** Clearing resets all (spec section 3). */
+  /** Keeps the device token a login answered (an answer without one keeps the old one). */
+  rememberDevice: (deviceToken: string | undefined) => void;
+  /** Clearing resets all (spec section 3), except the device token. */
   clear: () => void;
 }
 
@@ -54,6 +62,7 @@ export const emptySession: SessionData = {
   activeToken: [],
   activeNetwork: null,
   networks: [],
+  deviceToken: null,
 };
 
 /** What may come back from storage: anything else is dropped, not trusted. */
@@ -76,6 +85,7 @@ const persistedSchema = z.object({
     .nullable()
     .catch(null),
   networks: z.array(z.object({ chainId: z.number(), name: z.string() })).catch([]),
+  deviceToken: deviceTokenSchema.nullable().catch(null),
 });
 
 export function parsePersistedSession(value: unknown): SessionData {
@@ -93,7 +103,10 @@ export const useSessionStore = create<SessionState>()(
       ...emptySession,
       setSession: (token, user) => set({ token, data: user }),
       setUser: (user) => set({ data: user }),
-      clear: () => set({ ...emptySession }),
+      rememberDevice: (deviceToken) => {
+        if (deviceToken) set({ deviceToken });
+      },
+      clear: () => set((state) => ({ ...emptySession, deviceToken: state.deviceToken })),
     }),
     {
       name: storageKeys.root,
@@ -107,6 +120,7 @@ export const useSessionStore = create<SessionState>()(
         activeToken: state.activeToken,
         activeNetwork: state.activeNetwork,
         networks: state.networks,
+        deviceToken: state.deviceToken,
       }),
       merge: (persisted, current) => ({ ...current, ...parsePersistedSession(persisted) }),
     },
@@ -144,6 +158,12 @@ export function startSession(token: string, user: User): void {
 export function endSession(): void {
   useSessionStore.getState().clear();
   removeStorage('local', storageKeys.token, storageKeys.userId, storageKeys.passwordVerified);
+}
+
+/** A login body with this browser's device token, when it has one. */
+export function withDeviceToken<T extends object>(body: T): T & { deviceToken?: string } {
+  const { deviceToken } = useSessionStore.getState();
+  return deviceToken ? { ...body, deviceToken } : body;
 }
 
 export const selectToken = (state: SessionState) => state.token;

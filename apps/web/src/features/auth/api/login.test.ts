@@ -1,6 +1,7 @@
 import { authMessages } from '@vaultscope/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { endSession, useSessionStore } from '@/stores/session-store';
 import { login, loginErrorMessage, MissingUserIdError } from './login';
 
 const user = {
@@ -21,7 +22,13 @@ function answer(status: number, body: unknown) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ deviceToken: null });
+});
+
+const DEVICE = 'd'.repeat(43);
+const NEXT_DEVICE = 'e'.repeat(43);
 
 describe('login', () => {
   it('returns the parsed answer', async () => {
@@ -36,6 +43,37 @@ describe('login', () => {
     const failure = login({ email: 'ada@example.com', password: 'secret' });
     await expect(failure).rejects.toBeInstanceOf(MissingUserIdError);
     await expect(failure).rejects.toThrow(authMessages.noUserId);
+  });
+});
+
+describe('the device token', () => {
+  it('is kept from a login answer, survives logout, and is sent at the next login', async () => {
+    answer(200, {
+      message: 'User login successfully',
+      data: { user, status: true, token: 't', deviceToken: DEVICE },
+    });
+    await login({ email: 'ada@example.com', password: 'secret' });
+    expect(useSessionStore.getState().deviceToken).toBe(DEVICE);
+    endSession();
+    expect(useSessionStore.getState().deviceToken).toBe(DEVICE);
+
+    answer(200, {
+      message: 'User login successfully',
+      data: { user, status: true, token: 't2', deviceToken: NEXT_DEVICE },
+    });
+    await login({ email: 'ada@example.com', password: 'secret' });
+    const fetchMock = vi.mocked(fetch);
+    const sent = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(sent).toEqual({ email: 'ada@example.com', password: 'secret', deviceToken: DEVICE });
+    expect(useSessionStore.getState().deviceToken).toBe(NEXT_DEVICE);
+  });
+
+  it("sends the spec's body when the browser has none, and keeps it when the answer has none", async () => {
+    answer(200, { message: 'User login successfully', data: { user, status: true, token: 't' } });
+    await login({ email: 'ada@example.com', password: 'secret' });
+    const sent = JSON.parse(String(vi.mocked(fetch).mock.calls[0]?.[1]?.body)) as object;
+    expect(sent).toEqual({ email: 'ada@example.com', password: 'secret' });
+    expect(useSessionStore.getState().deviceToken).toBeNull();
   });
 });
 

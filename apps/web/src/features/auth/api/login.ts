@@ -8,6 +8,7 @@ import {
 } from '@vaultscope/core';
 import { z } from 'zod';
 import { apiRequest, ApiError, ResponseShapeError } from '@/lib/api-client';
+import { useSessionStore, withDeviceToken } from '@/stores/session-store';
 
 /** Spec section 5: an answer without `data.user._id` is a failed login. */
 export class MissingUserIdError extends Error {
@@ -21,11 +22,20 @@ const userIdProbe = z.object({
   data: z.object({ user: z.object({ _id: z.string().min(1) }) }),
 });
 
+/**
+ * Sends this browser's device token along (so strangers' wrong passwords cannot lock its owner
+ * out) and keeps the one the server answers.
+ */
 export async function login(body: LoginRequest): Promise<LoginResponse> {
-  const raw = await apiRequest(apiPaths.login, { method: 'POST', body, schema: z.unknown() });
+  const raw = await apiRequest(apiPaths.login, {
+    method: 'POST',
+    body: withDeviceToken(body),
+    schema: z.unknown(),
+  });
   if (!userIdProbe.safeParse(raw).success) throw new MissingUserIdError();
   const parsed = loginResponseSchema.safeParse(raw);
   if (!parsed.success) throw new ResponseShapeError(apiPaths.login, parsed.error);
+  useSessionStore.getState().rememberDevice(parsed.data.data.deviceToken);
   return parsed.data;
 }
 

@@ -8,6 +8,7 @@ import {
   type LoginRequest,
 } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
+import { useSessionStore, withDeviceToken } from '@/stores/session-store';
 
 /**
  * The wallet's session calls: wallet login with the account's credentials, the wallet password
@@ -15,14 +16,18 @@ import { apiRequest } from '@/lib/api-client';
  * password calls means a wrong password, not an ended session, so it keeps the session.
  */
 
-export const walletLogin = (body: LoginRequest) =>
-  apiRequest(apiPaths.wallet.login, {
+/** Like the product login, it sends this browser's device token and keeps the one answered. */
+export const walletLogin = async (body: LoginRequest) => {
+  const answer = await apiRequest(apiPaths.wallet.login, {
     method: 'POST',
-    body,
+    body: withDeviceToken(body),
     auth: true,
     keepSessionOn401: true,
     schema: walletLoginResponseSchema,
   });
+  useSessionStore.getState().rememberDevice(answer.deviceToken);
+  return answer;
+};
 
 export const setWalletPassword = (body: { email?: string; password: string }) =>
   apiRequest(apiPaths.wallet.setPassword, {
