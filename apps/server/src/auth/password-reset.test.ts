@@ -299,6 +299,7 @@ describe('the dev outbox', () => {
   it('is a page the developer can read', async () => {
     const user = await signupAndLogin(t);
     await post('/api/user/forgot-password', { email: user.email }, '10.9.5.1');
+    await t.app.services.passwordReset.settled();
     const page = await t.request({ method: 'GET', url: '/dev/outbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
