@@ -10,3 +10,4 @@ export * from './favourites/schemas';
 export * from './tokens/index';
 export * from './score/index';
 export * from './wallet/index';
+export * from './dex/index';
