@@ -3,7 +3,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CHAINS } from '@vaultscope/core';
+import {
+  CHAINS,
+  type DexConfigFile,
+  MAINNET_DEXES,
+  mergeDexConfigs,
+  parseDexConfigJson,
+} from '@vaultscope/core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -74,6 +80,16 @@ const envSchema = z.object({
   DEVNET_BASE_PORT: z.coerce.number().int().min(0).max(65000).default(8545),
   /** Where the local chains keep their state; defaults to `<DATA_DIR>/devnet`. */
   DEVNET_DATA_DIR: z.string().min(1).optional(),
+  /**
+   * A JSON file of the V2-style DEXes per chain id (DESIGN section 4), over the built-in
+   * mainnet defaults chain by chain; a relative path is read from the repository root.
+   */
+  DEX_CONFIG_FILE: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((file) => path.resolve(repoRoot, file))
+    .optional(),
   /** How long an unlocked wallet stays unlocked without a new password entry. */
   WALLET_UNLOCK_MINUTES: z.coerce
     .number()
@@ -101,6 +117,11 @@ export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS' | 'DEVNET' | 'D
   DEV_TOOLS: boolean;
   DEVNET: boolean;
   DEVNET_DATA_DIR: string;
+  /**
+   * The DEXes of chains reached through `RPC_URL_<id>`: `DEX_CONFIG_FILE` over the mainnet
+   * defaults. Local chains trade on the devnet's own markets instead (see `lib/dexes.ts`).
+   */
+  DEXES: DexConfigFile;
 };
 
 /** The configured RPC URL of a chain, or undefined for the local chain. */
@@ -147,10 +168,31 @@ export function loadConfig(
   }
   return {
     ...config,
+    DEXES: loadDexes(config.DEX_CONFIG_FILE),
     DEV_TOOLS: devTools,
     DEVNET: config.DEVNET ?? !production,
     DEVNET_DATA_DIR: config.DEVNET_DATA_DIR ?? path.join(config.DATA_DIR, 'devnet'),
   };
+}
+
+/** The mainnet defaults, with `DEX_CONFIG_FILE` over them; every bad entry of the file named. */
+function loadDexes(file: string | undefined): DexConfigFile {
+  if (!file) return MAINNET_DEXES;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(
+      `Invalid configuration:\n  - DEX_CONFIG_FILE: cannot read ${file} (${code})`,
+    );
+  }
+  const parsed = parseDexConfigJson(text);
+  if (!parsed.ok) {
+    const lines = parsed.errors.map((error) => `  - DEX_CONFIG_FILE ${error}`);
+    throw new ConfigError(`Invalid configuration (${file}):\n${lines.join('\n')}`);
+  }
+  return mergeDexConfigs(MAINNET_DEXES, parsed.config);
 }
 
 /**

@@ -129,14 +129,12 @@ export function parseDexConfig(input: unknown): DexConfigParse {
   if (parsed.success) return { ok: true, config: parsed.data };
   return {
     ok: false,
-    errors: parsed.error.issues.map((issue) => {
+    errors: parsed.error.issues.flatMap((issue) =>
       // An unknown key is reported on its parent; name the key itself.
-      if (issue.code === 'unrecognized_keys')
-        return issue.keys
-          .map((key) => `${dexIssuePath([...issue.path, key])}: unknown setting`)
-          .join('\n');
-      return `${dexIssuePath(issue.path)}: ${issue.message}`;
-    }),
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => `${dexIssuePath([...issue.path, key])}: unknown setting`)
+        : [`${dexIssuePath(issue.path)}: ${issue.message}`],
+    ),
   };
 }
 
