@@ -101,7 +101,7 @@ export interface Hints {
   /** Chain ids, supported or not. */
   chainIds: number[];
   /** Values a parameter of that name takes where the document does not list them. */
-  values: Record<string, readonly string[]>;
+  values: Record<string, readonly unknown[]>;
 }
 
 /** Text no request may smuggle into the database or the logs. */
@@ -420,10 +420,14 @@ const bogusAuthorization = fc.oneof(
 );
 /** Header values a client can send (visible ASCII), sometimes long. */
 const headerText = fc.oneof(
-  fc
-    .string({ unit: 'binary-ascii', maxLength: 60 })
-    .map((text) => text.replace(/[^\x21-\x7e]/g, 'x')),
-  fc.integer({ min: 100, max: 8_000 }).map((length) => 'k'.repeat(length)),
+  { weight: 3, arbitrary: fc.uuid() },
+  {
+    weight: 2,
+    arbitrary: fc
+      .string({ unit: 'binary-ascii', maxLength: 60 })
+      .map((text) => text.replace(/[^\x21-\x7e]/g, 'x')),
+  },
+  { weight: 1, arbitrary: fc.integer({ min: 100, max: 8_000 }).map((n) => 'k'.repeat(n)) },
 );
 
 /** The request from its parts' values. */
