@@ -23,16 +23,14 @@ import { sha256 } from './tokens';
 
 /**
  * Runs `work` once the answer has left (or the client went away before it did), so that nothing
- * it does can change the answer or its timing. It starts on the next turn of the event loop, not
- * inside the 'finish' event, so that not even the first synchronous steps of its queries (PGlite
- * runs in-process) come before whatever was waiting for the answer.
+ * it does can change the answer or its timing.
  */
 function afterAnswer(reply: FastifyReply, work: () => void): void {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    setImmediate(work);
+    work();
   };
   reply.raw.once('finish', start);
   reply.raw.once('close', start);

@@ -70,7 +70,13 @@ export class PasswordReset {
     await this.throttle.assertAllowed(keys);
     // Every request counts, so nobody can flood an inbox with codes.
     await this.throttle.recordFailure(keys);
-    return () => this.inBackground('password reset mail', () => this.sendCode(email));
+    return () =>
+      this.inBackground('password reset mail', async () => {
+        // The next turn of the event loop: not even the first, synchronous steps of the queries
+        // (PGlite runs in-process) come before whatever was waiting for the answer.
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.sendCode(email);
+      });
   }
 
   /** Resolves once every mail started so far has been sent or has failed (tests, shutdown). */
