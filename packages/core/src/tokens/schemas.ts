@@ -55,12 +55,16 @@ export const PAGE_SIZES = { topAndCheck: 20, allTokens: 50, listing: 50 } as con
 /** A query-string enum: trimmed, case-insensitive, defaulting to `all`. */
 function queryEnum<const V extends string>(name: string, values: [V, ...V[]], labels: string) {
   const message = `${name} must be one of: ${labels}.`;
-  return z
-    .string({ error: message })
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(values, { error: message }))
-    .default('all' as V);
+  return (
+    z
+      .string({ error: message })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(values, { error: message }))
+      .default('all' as V)
+      // The input side is a free string (trimmed, any case), so the document names the values here.
+      .meta({ description: message })
+  );
 }
 
 const bandList = (bands: readonly { value: string; label: string }[]) =>
