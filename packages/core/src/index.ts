@@ -9,5 +9,6 @@ export * from './ico/schemas';
 export * from './favourites/schemas';
 export * from './tokens/index';
 export * from './score/index';
+export * from './scam/index';
 export * from './wallet/index';
 export * from './dex/index';

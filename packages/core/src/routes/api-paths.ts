@@ -48,6 +48,8 @@ export const apiPaths = {
     allTokens: '/api/token/all-tokens',
     /** One token as a list row; query `chainName`. */
     byId: (address: string) => `/api/token/get-token-by-id/${encodeURIComponent(address)}`,
+    /** POST: a fresh analyzer scan of a token; query `network` (and optionally `chainid`). */
+    rescan: (address: string) => `/api/token/rescan/${encodeURIComponent(address)}`,
   },
   /** Centralized-exchange coins. */
   cex: {

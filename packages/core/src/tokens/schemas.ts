@@ -11,6 +11,7 @@ import {
   AMOUNT_BANDS,
   SCORE_BANDS,
 } from './filters';
+import { tokenScanInfoSchema } from '../scam/evidence';
 import { tokenMessages } from './messages';
 import {
   authoritySchema,
@@ -243,6 +244,11 @@ export const tokenDetailResponseSchema = z.object({
   freezable: authoritySchema.nullable().optional(),
   metadata: tokenMetadataSchema.nullable().optional(),
   creators: z.array(flaggedAddressSchema).nullable().optional(),
+  /**
+   * Ours: the analyzer's scan behind the report (block, time, evidence per field, a re-scan
+   * under way); absent or null for reports from a provider such as the shipped snapshot.
+   */
+  scan: tokenScanInfoSchema.nullable().optional(),
 });
 export type TokenDetailResponse = z.output<typeof tokenDetailResponseSchema>;
 

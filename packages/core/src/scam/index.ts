@@ -1,0 +1,4 @@
+export * from './evidence';
+export * from './evidence-words';
+export * from './messages';
+export * from './schemas';
