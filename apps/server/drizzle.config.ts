@@ -9,6 +9,7 @@ export default defineConfig({
     './src/favourites/favourites-tables.ts',
     './src/tokens/research-tables.ts',
     './src/wallet/wallet-tables.ts',
+    './src/scam/scam-tables.ts',
   ],
   out: './drizzle',
 });
