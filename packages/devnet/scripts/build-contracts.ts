@@ -14,7 +14,11 @@ const contractsDir = fileURLToPath(new URL('../../../contracts/', import.meta.ur
 const artifactsDir = fileURLToPath(new URL('../src/evm/artifacts/', import.meta.url));
 
 /** Contracts to build: source file, contract name, output file stem (kebab-case). */
-const CONTRACTS = [{ source: 'DevnetToken.sol', name: 'DevnetToken', stem: 'devnet-token' }];
+const CONTRACTS = [
+  { source: 'DevnetToken.sol', name: 'DevnetToken', stem: 'devnet-token' },
+  { source: 'LpTimeLock.sol', name: 'LpTimeLock', stem: 'lp-time-lock' },
+  { source: 'WrappedNative.sol', name: 'WrappedNative', stem: 'wrapped-native' },
+];
 
 /** `paris` has no PUSH0, so the bytecode deploys on every EVM chain of the product, not only Anvil. */
 const SETTINGS = {

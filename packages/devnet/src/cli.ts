@@ -15,6 +15,7 @@ const devnet = await startDevnet({
   chains: config.chains,
   stateIntervalSeconds: config.stateIntervalSeconds,
   ...(config.blockTimeSeconds === undefined ? {} : { blockTimeSeconds: config.blockTimeSeconds }),
+  markets: config.markets,
   onWarning: (message) => console.warn(`warning: ${message}`),
 });
 const elapsed = Math.round(performance.now() - started);
@@ -29,6 +30,12 @@ for (const chain of devnet.chains) {
   for (const token of chain.tokens) {
     console.log(
       `          ${token.symbol.padEnd(6)} ${String(token.decimals).padStart(2)} decimals  ${token.address}`,
+    );
+  }
+  if (chain.market) {
+    const { dex, tokens, pools } = chain.market;
+    console.log(
+      `          ${dex.name}: factory ${dex.factory}, router ${dex.router}; ${tokens.length} listed tokens, ${pools.length} pools`,
     );
   }
 }

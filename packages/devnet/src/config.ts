@@ -13,6 +13,7 @@ import { DEFAULT_BASE_PORT, DEVNET_CHAIN_IDS, isDevnetChainId, type DevnetChainI
  * | DEVNET_CHAINS | all ten | comma-separated chain ids to run |
  * | DEVNET_STATE_INTERVAL | 5 | seconds between Anvil's periodic state dumps |
  * | DEVNET_BLOCK_TIME | unset | Anvil block time in seconds; unset = a block per transaction |
+ * | DEVNET_MARKETS | true | local Uniswap V2 markets on the mainnet-id EVM chains |
  */
 export interface DevnetConfig {
   dataDir: string;
@@ -20,6 +21,7 @@ export interface DevnetConfig {
   chains: DevnetChainId[];
   stateIntervalSeconds: number;
   blockTimeSeconds: number | undefined;
+  markets: boolean;
 }
 
 /** `<repo>/data/devnet`, whatever the working directory (npm -w runs scripts in the package). */
@@ -46,6 +48,10 @@ const envSchema = z.object({
     }),
   DEVNET_STATE_INTERVAL: z.coerce.number().int().min(1).max(3600).default(5),
   DEVNET_BLOCK_TIME: z.coerce.number().positive().max(60).optional(),
+  DEVNET_MARKETS: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
 });
 
 export function loadDevnetConfig(env: NodeJS.ProcessEnv = process.env): DevnetConfig {
@@ -62,5 +68,6 @@ export function loadDevnetConfig(env: NodeJS.ProcessEnv = process.env): DevnetCo
     chains: parsed.data.DEVNET_CHAINS,
     stateIntervalSeconds: parsed.data.DEVNET_STATE_INTERVAL,
     blockTimeSeconds: parsed.data.DEVNET_BLOCK_TIME,
+    markets: parsed.data.DEVNET_MARKETS,
   };
 }

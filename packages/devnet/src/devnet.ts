@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KeyPairSigner } from '@solana/kit';
+import type { DexConfigFile } from '@vaultscope/core';
 import { z } from 'zod';
 import {
   DEFAULT_BASE_PORT,
@@ -18,6 +19,8 @@ import { startEvmChain, type EvmChain } from './evm/evm-chain';
 import type { FundResult } from './faucet';
 import { DevnetError } from './lib/errors';
 import { findFreePort, writeFileAtomicSync } from './lib/files';
+import { devnetMarketSchema, ensureMarket, type DevnetMarket } from './markets/deploy-markets';
+import { isMarketChainId } from './markets/market-specs';
 import { DEVNET_PRICES } from './prices';
 import { SolanaCluster } from './solana/cluster';
 import { startSolanaRpcServer, type SolanaRpcServer } from './solana/rpc-server';
@@ -35,6 +38,12 @@ export interface StartDevnetOptions {
   stateIntervalSeconds?: number;
   /** Anvil block time; omitted = a block per transaction. */
   blockTimeSeconds?: number;
+  /**
+   * Local Uniswap V2 markets (WrappedNative, factory, router, listed tokens, pools) on the
+   * mainnet-id EVM chains; default on. Off saves the first start's deployments where a test
+   * needs none.
+   */
+  markets?: boolean;
   onWarning?: (message: string) => void;
 }
 
@@ -43,6 +52,8 @@ export interface DevnetChainInfo {
   family: 'evm' | 'solana';
   rpcUrl: string;
   tokens: readonly DevnetToken[];
+  /** The chain's local market, on the mainnet-id EVM chains when markets are on. */
+  market?: DevnetMarket;
 }
 
 /** What a running devnet offers, in this process or (via connectDevnet) another. */
@@ -53,6 +64,10 @@ export interface DevnetClient {
   rpcUrls: Readonly<Partial<Record<DevnetChainId, string>>>;
   /** Local tokens (ERC-20 addresses, SPL mints) by chain id. */
   tokens: Readonly<Partial<Record<DevnetChainId, readonly DevnetToken[]>>>;
+  /** The local markets (Uniswap V2, listed tokens, pools) by chain id. */
+  markets: Readonly<Partial<Record<DevnetEvmChainId, DevnetMarket>>>;
+  /** The local chains' DEXes in core's `DEX_CONFIG_FILE` shape: one per chain with a market. */
+  dexConfig: DexConfigFile;
   /** USD prices of the native coins and local tokens. */
   prices: typeof DEVNET_PRICES;
   rpcUrl(chainId: DevnetChainId): string;
@@ -90,6 +105,7 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
   claimDataDir(dataDir);
 
   const evmChains: EvmChain[] = [];
+  const markets = new Map<number, DevnetMarket>();
   const clusters: { cluster: SolanaCluster; server: SolanaRpcServer }[] = [];
   const stopAll = async () => {
     await Promise.allSettled([
@@ -105,22 +121,30 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
     const results = await Promise.allSettled(
       chainIds.map(async (chainId) => {
         if (isDevnetEvmChainId(chainId)) {
-          evmChains.push(
-            await withPortRetries(basePort, async () => {
-              const port =
-                basePort === 0 ? await findFreePort(DEVNET_HOST) : devnetPort(basePort, chainId);
-              return startEvmChain({
-                chainId,
-                port,
-                dataDir,
-                stateIntervalSeconds: options.stateIntervalSeconds ?? 5,
-                ...(options.blockTimeSeconds === undefined
-                  ? {}
-                  : { blockTimeSeconds: options.blockTimeSeconds }),
-                ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-              });
-            }),
-          );
+          const chain = await withPortRetries(basePort, async () => {
+            const port =
+              basePort === 0 ? await findFreePort(DEVNET_HOST) : devnetPort(basePort, chainId);
+            return startEvmChain({
+              chainId,
+              port,
+              dataDir,
+              stateIntervalSeconds: options.stateIntervalSeconds ?? 5,
+              ...(options.blockTimeSeconds === undefined
+                ? {}
+                : { blockTimeSeconds: options.blockTimeSeconds }),
+              ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+            });
+          });
+          evmChains.push(chain);
+          if ((options.markets ?? true) && isMarketChainId(chainId)) {
+            const market = await ensureMarket({
+              chainId,
+              rpcUrl: chain.rpcUrl,
+              dataDir,
+              baseTokens: chain.tokens,
+            });
+            markets.set(chainId, market);
+          }
         } else if (isDevnetSolanaClusterId(chainId)) {
           const cluster = await SolanaCluster.open({
             clusterId: chainId,
@@ -153,7 +177,15 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
 
   const chains: DevnetChainInfo[] = chainIds.map((chainId) => {
     const evm = evmChains.find((chain) => chain.chainId === chainId);
-    if (evm) return { chainId, family: 'evm', rpcUrl: evm.rpcUrl, tokens: evm.tokens };
+    const market = markets.get(chainId);
+    if (evm)
+      return {
+        chainId,
+        family: 'evm',
+        rpcUrl: evm.rpcUrl,
+        tokens: evm.tokens,
+        ...(market ? { market } : {}),
+      };
     const solana = clusters.find((entry) => entry.cluster.clusterId === chainId);
     if (!solana) throw new DevnetError('Chain missing after start', { chainId });
     return { chainId, family: 'solana', rpcUrl: solana.server.url, tokens: solana.cluster.mints };
@@ -209,6 +241,7 @@ const manifestSchema = z.object({
           address: z.string(),
         }),
       ),
+      market: devnetMarketSchema.optional(),
     }),
   ),
 });
@@ -244,6 +277,12 @@ function createClient(
     chains,
     rpcUrls: Object.fromEntries(chains.map((chain) => [chain.chainId, chain.rpcUrl])),
     tokens: Object.fromEntries(chains.map((chain) => [chain.chainId, chain.tokens])),
+    markets: Object.fromEntries(
+      chains.flatMap((chain) => (chain.market ? [[chain.chainId, chain.market]] : [])),
+    ),
+    dexConfig: Object.fromEntries(
+      chains.flatMap((chain) => (chain.market ? [[chain.chainId, [chain.market.dex]]] : [])),
+    ),
     prices: DEVNET_PRICES,
     rpcUrl: (chainId) => find(chainId).rpcUrl,
     fundEvm: (chainId, address, request) => {

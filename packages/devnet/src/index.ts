@@ -28,6 +28,29 @@ export { DEVNET_EVM_OWNER, devnetPublicClient, devnetViemChain } from './evm/evm
 export type { EvmFundRequest } from './evm/evm-faucet';
 export type { FundResult, FundTransfer } from './faucet';
 export { DevnetError } from './lib/errors';
+export { lpTimeLockAbi } from './evm/artifacts/lp-time-lock';
+export { wrappedNativeAbi } from './evm/artifacts/wrapped-native';
+export {
+  type DevnetMarket,
+  type DevnetMarketToken,
+  type DevnetPool,
+  evmMarketsFile,
+} from './markets/deploy-markets';
+export {
+  DEAD_ADDRESS,
+  isMarketChainId,
+  MARKET_CHAIN_IDS,
+  MARKET_TOKEN_SPECS,
+  POOL_SPECS,
+  type LpPlan,
+  type MarketChainId,
+} from './markets/market-specs';
+export {
+  factoryAbi as uniswapV2FactoryAbi,
+  pairAbi as uniswapV2PairAbi,
+  PAIR_INIT_CODE_HASH,
+  routerAbi as uniswapV2RouterAbi,
+} from './markets/uniswap-v2';
 export { DEVNET_PRICES, devnetUsdPrice, type DevnetPrice } from './prices';
 export { SUPPORTED_METHODS as SOLANA_RPC_METHODS } from './solana/rpc-server';
 export type { SolanaFundRequest } from './solana/solana-faucet';

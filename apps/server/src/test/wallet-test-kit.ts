@@ -5,12 +5,22 @@ import { apiPaths } from '@vaultscope/core';
 import { type Devnet, type DevnetChainId, startDevnet } from '@vaultscope/devnet';
 import { signupAndLogin, type TestApp } from './test-app';
 
-/** Local chains for one test file, on free ports in a temporary directory. */
+/**
+ * Local chains for one test file, on free ports in a temporary directory. Without the local
+ * markets unless asked: their first deployment is a hundred transactions per chain that wallet
+ * tests do not need.
+ */
 export async function startTestDevnet(
   chains?: readonly DevnetChainId[],
+  options: { markets?: boolean } = {},
 ): Promise<Devnet & { remove: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vaultscope-wallet-'));
-  const devnet = await startDevnet({ dataDir, basePort: 0, chains });
+  const devnet = await startDevnet({
+    dataDir,
+    basePort: 0,
+    chains,
+    markets: options.markets ?? false,
+  });
   return Object.assign(devnet, {
     remove: async () => {
       await devnet.stop();

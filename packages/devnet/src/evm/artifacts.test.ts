@@ -13,6 +13,23 @@ const artifact = JSON.parse(
   readFileSync(new URL('./artifacts/devnet-token.json', import.meta.url), 'utf8'),
 ) as Record<string, unknown>;
 
+describe.each([
+  ['LpTimeLock.sol', 'lp-time-lock'],
+  ['WrappedNative.sol', 'wrapped-native'],
+  ['DevnetToken.sol', 'devnet-token'],
+])('the committed artifact of contracts/%s', (file, stem) => {
+  it('was built from the current source, for the paris EVM (else: npm run build:contracts)', () => {
+    const sha = createHash('sha256')
+      .update(readFileSync(new URL(`../../../../contracts/${file}`, import.meta.url)))
+      .digest('hex');
+    const built = JSON.parse(
+      readFileSync(new URL(`./artifacts/${stem}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(built['sourceSha256']).toBe(sha);
+    expect(built['compiler']).toMatchObject({ settings: { evmVersion: 'paris' } });
+  });
+});
+
 describe('the committed DevnetToken artifact', () => {
   it('was built from the current contracts/DevnetToken.sol (else: npm run build:contracts)', () => {
     const sha = createHash('sha256').update(source).digest('hex');
