@@ -63,3 +63,5 @@ export {
   type DevnetTokenSymbol,
 } from './tokens';
 export * from './scenarios';
+export * from './scenarios/solana-scenarios';
+export * from './scenarios/solana-scenario-mints';

@@ -79,10 +79,16 @@ const BUILTIN_PROGRAMS: ReadonlySet<string> = new Set([
   'Ed25519SigVerify111111111111111111111111111',
   'KeccakSecp256k11111111111111111111111111111',
 ]);
+/**
+ * Metaplex Token Metadata: LiteSVM does not ship its program, so scenario metadata accounts are
+ * written with `setAccount`; listed here so they survive restarts like token accounts.
+ */
+export const METAPLEX_TOKEN_METADATA_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
 const PERSISTED_OWNERS: readonly string[] = [
   SYSTEM_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
   TOKEN_2022_PROGRAM_ADDRESS,
+  METAPLEX_TOKEN_METADATA_PROGRAM,
 ];
 
 /** A decoded legacy or v0 message (the versions LiteSVM and this devnet run). */
@@ -327,6 +333,30 @@ export class SolanaCluster {
 
   getBalance(account: string): bigint {
     return this.svm.getBalance(address(account)) ?? 0n;
+  }
+
+  /**
+   * Writes an account as it is, without a transaction, and saves it: for accounts of programs the
+   * devnet does not ship (Metaplex metadata of scenario mints). Everything else is made by real
+   * transactions.
+   */
+  setAccount(account: {
+    address: string;
+    owner: string;
+    data: Uint8Array;
+    lamports?: bigint;
+  }): void {
+    this.assertOpen();
+    const space = BigInt(account.data.length);
+    this.svm.setAccount({
+      address: address(account.address),
+      lamports: lamports(account.lamports ?? this.minimumBalanceForRentExemption(space)),
+      programAddress: address(account.owner),
+      executable: false,
+      data: account.data,
+      space,
+    });
+    this.persist();
   }
 
   /** The accounts owned by a program (as LiteSVM keeps them). */

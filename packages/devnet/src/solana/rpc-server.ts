@@ -142,6 +142,35 @@ const METHODS: Record<string, Method> = {
     if (!mint) throw invalidParams('Invalid param: not a Token mint');
     return withContext(cluster.slot(), uiTokenAmount(mint.supply, mint.decimals));
   },
+  /**
+   * The 20 largest token accounts of a mint, largest first, as the validator answers it (it
+   * scans the Token program's accounts the same way). Zero balances are included, as there.
+   */
+  getTokenLargestAccounts: (cluster, params) => {
+    const mintAddress = addressParam(params, 0);
+    const account = cluster.getAccount(mintAddress);
+    const mint = account
+      ? decodeMint(account.programAddress, account.data as Uint8Array)
+      : undefined;
+    if (!account || !mint) throw invalidParams('Invalid param: not a Token mint');
+    const largest = cluster
+      .programAccounts(account.programAddress)
+      .flatMap((candidate) => {
+        const token = decodeTokenAccount(candidate.programAddress, candidate.data as Uint8Array);
+        return token?.mint === mintAddress
+          ? [{ address: candidate.address, amount: token.amount }]
+          : [];
+      })
+      .sort((a, b) => (a.amount === b.amount ? 0 : a.amount > b.amount ? -1 : 1))
+      .slice(0, 20);
+    return withContext(
+      cluster.slot(),
+      largest.map((entry) => ({
+        address: entry.address,
+        ...uiTokenAmount(entry.amount, mint.decimals),
+      })),
+    );
+  },
   sendTransaction: (cluster, params) => {
     const config = configParam(params, 1);
     const wire = decodeEncoded(stringParam(params, 0, 'transaction'), config['encoding']);
@@ -225,7 +254,6 @@ export const UNSUPPORTED_METHODS = [
   'getBlockTime',
   'getProgramAccounts',
   'getLargestAccounts',
-  'getTokenLargestAccounts',
   'getInflationReward',
   'getVoteAccounts',
   'getClusterNodes',
