@@ -18,6 +18,18 @@ describe('dev tools and HOST', () => {
     expect(loadConfig({ HOST: '0.0.0.0', DEV_TOOLS_ALLOW_REMOTE: 'true' }).DEV_TOOLS).toBe(true);
   });
 
+  it('refuses to start with dev tools behind a trusted proxy, where every visitor may look like loopback', () => {
+    // A proxy on this machine connects from 127.0.0.1; nginx adds no X-Forwarded-For by default.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrowError(
+      /TRUST_PROXY: .*DEV_TOOLS_ALLOW_REMOTE=true/,
+    );
+    expect(loadConfig({ TRUST_PROXY: 'true', DEV_TOOLS: 'false' }).DEV_TOOLS).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true', NODE_ENV: 'production' }).DEV_TOOLS).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true', DEV_TOOLS_ALLOW_REMOTE: 'true' }).DEV_TOOLS).toBe(
+      true,
+    );
+  });
+
   it.each([
     '127.0.0.1',
     '127.8.9.10',

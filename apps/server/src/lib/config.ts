@@ -56,8 +56,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vaultscope <no-reply@vaultscope.local>'),
   DEV_TOOLS: booleanFlag.optional(),
   /**
-   * Dev tools on a `HOST` other people can reach (`0.0.0.0`, a LAN address) are refused at start
-   * unless this says it is meant; the outbox still answers loopback clients only.
+   * Dev tools on a `HOST` other people can reach (`0.0.0.0`, a LAN address), or behind a proxy
+   * (`TRUST_PROXY`), are refused at start unless this says it is meant; the outbox still answers
+   * loopback clients only.
    */
   DEV_TOOLS_ALLOW_REMOTE: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
@@ -164,6 +165,16 @@ export function loadConfig(
       `Invalid configuration:\n  - HOST: ${config.HOST} is reachable from other machines while the ` +
         'dev tools (mail outbox with reset codes, wallet faucet) are on. Set DEV_TOOLS=false, ' +
         'listen on 127.0.0.1, or set DEV_TOOLS_ALLOW_REMOTE=true if you mean it.',
+    );
+  }
+  // Behind a proxy every request comes from the proxy's socket: a proxy on this machine makes
+  // every visitor a loopback client, and one that adds no X-Forwarded-For (nginx's default)
+  // leaves the outbox nothing to tell them apart by. TRUST_PROXY says such a proxy is there.
+  if (devTools && config.TRUST_PROXY && !config.DEV_TOOLS_ALLOW_REMOTE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - TRUST_PROXY: requests come through a proxy, from other ' +
+        'machines, while the dev tools (mail outbox with reset codes, wallet faucet) are on. Set ' +
+        'DEV_TOOLS=false, or set DEV_TOOLS_ALLOW_REMOTE=true if you mean it.',
     );
   }
   return {

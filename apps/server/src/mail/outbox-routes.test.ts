@@ -5,7 +5,8 @@ let t: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  proxied = await startTestApp({ TRUST_PROXY: 'true' });
+  // Dev tools behind a proxy are refused at start unless forced (see config.test.ts).
+  proxied = await startTestApp({ TRUST_PROXY: 'true', DEV_TOOLS_ALLOW_REMOTE: 'true' });
 });
 afterAll(async () => {
   await t.close();

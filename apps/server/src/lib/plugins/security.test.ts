@@ -5,7 +5,7 @@ let direct: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
   direct = await startTestApp();
-  proxied = await startTestApp({ TRUST_PROXY: 'true' });
+  proxied = await startTestApp({ TRUST_PROXY: 'true', DEV_TOOLS: 'false' });
 });
 afterAll(async () => {
   await direct.close();
