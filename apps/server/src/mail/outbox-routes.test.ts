@@ -53,6 +53,23 @@ describe('the dev outbox holds reset codes, so it answers this machine only', ()
     expect(res.statusCode).toBe(404);
   });
 
+  it('refuses a loopback client that asked for another host name (DNS rebinding)', async () => {
+    // A page of attacker.example re-pointed at 127.0.0.1 reads as the developer's own browser.
+    for (const host of [
+      'attacker.example:3000',
+      'attacker.example',
+      '10.0.0.2:3000',
+      'localhost.attacker.example',
+    ]) {
+      const res = await t.request({ method: 'GET', url: '/api/dev/outbox', headers: { host } });
+      expect(res.statusCode, host).toBe(404);
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', '127.0.0.1']) {
+      const res = await t.request({ method: 'GET', url: '/api/dev/outbox', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
+  });
+
   it('cannot be reached by writing X-Forwarded-For: 127.0.0.1 when proxies are trusted', async () => {
     const res = await proxied.request({
       method: 'GET',

@@ -10,16 +10,30 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** The host name the browser asked for, from the raw `Host` header (port and brackets off). */
+function askedHost(request: FastifyRequest): string {
+  try {
+    return new URL(`http://${request.headers.host ?? ''}`).hostname;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Whether the request comes from this machine itself. The socket's address decides, never a
  * forwarding header (with TRUST_PROXY anyone can write `X-Forwarded-For: 127.0.0.1`); and a
- * request that carries such a header came through a proxy, so from somewhere else.
+ * request that carries such a header came through a proxy, so from somewhere else. The `Host`
+ * must name loopback too: a web page whose name an attacker re-points at 127.0.0.1 (DNS
+ * rebinding) makes the developer's own browser a loopback client, but asks for the attacker's
+ * host name, never for `localhost`.
  */
 function fromThisMachine(request: FastifyRequest): boolean {
-  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some(
+  const forwarded = ['x-forwarded-for', 'x-forwarded-host', 'forwarded', 'x-real-ip'].some(
     (name) => request.headers[name] !== undefined,
   );
-  return !forwarded && isLoopback(request.socket.remoteAddress ?? '');
+  return (
+    !forwarded && isLoopback(request.socket.remoteAddress ?? '') && isLoopback(askedHost(request))
+  );
 }
 
 /**
