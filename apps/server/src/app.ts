@@ -26,6 +26,9 @@ import { registerResponseCache, ResponseCache } from './lib/plugins/response-cac
 import { registerSecurity } from './lib/plugins/security';
 import { registerWebApp } from './lib/plugins/web-app';
 import { outboxRoutes } from './mail/outbox-routes';
+import { EvmTokenAnalyzer } from './scam/evm-token-analyzer';
+import { scamRoutes } from './scam/scam-routes';
+import { TokenScans } from './scam/token-scans';
 import { createMailTransport, type MailTransport, OutboxTransport } from './mail/transport';
 import { NotificationsRepository } from './notifications/notifications-repository';
 import { notificationsRoutes } from './notifications/notifications-routes';
@@ -65,6 +68,7 @@ export interface Services {
   favourites: FavouritesRepository;
   research: TokenResearch;
   researchIngest: ResearchIngest;
+  scans: TokenScans;
   wallet: WalletService;
   walletChains: WalletChains;
   walletSends: WalletSends;
@@ -147,9 +151,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     clock,
     favouritesAmong: (userId, type, ids) => favourites.favouriteIdsAmong(userId, type, ids),
+    // `scans` needs the chains, opened below; a detail cannot arrive before the app is ready.
+    analyzer: { lookup: (target, caller, options) => scans.lookup(target, caller, options) },
   });
   const walletChains = await WalletChains.open(config, app.log, options.devnet);
   app.addHook('onClose', () => walletChains.close());
+  // The analyzer reads the wallet's chains: local ones by default, RPC_URL_<id> otherwise.
+  const scans = new TokenScans({
+    db,
+    clock,
+    log: app.log,
+    analyzers: [new EvmTokenAnalyzer(walletChains)],
+    consume: (keys) => throttle.consume(keys),
+    onChange: () => responseCache.clear(),
+  });
+  app.addHook('onClose', () => scans.close());
   const walletPrices = new WalletPrices(db, walletChains, clock, cex);
   const researchIngest = new ResearchIngest(db, providers, clock, () => {
     research.invalidate();
@@ -192,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     favourites,
     research,
     researchIngest,
+    scans,
     wallet,
     walletChains,
     walletSends,
@@ -225,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     isFavourite: (userId, projectId) => favourites.isFavourite(userId, 'ICO', projectId),
   });
   await app.register(tokensRoutes, { research });
+  await app.register(scamRoutes, { scans });
   await app.register(favouritesRoutes, {
     repository: favourites,
     kinds: {

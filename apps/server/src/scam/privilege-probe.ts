@@ -1,4 +1,4 @@
-import type { Flag, SecurityReport } from '@vaultscope/core';
+import type { Flag, ProbeEffect, SecurityReport } from '@vaultscope/core';
 import {
   concatHex,
   createPublicClient,
@@ -58,6 +58,8 @@ export interface ProbeEvidence {
   args: string[];
   /** What changed, in plain words with the amounts. */
   effect: string;
+  /** The same as data, for core's plain-words rules (amounts in base units). */
+  measured: ProbeEffect;
   /** `after-renounce` when the owner had renounced first (on the fork). */
   pass: 'as-is' | 'after-renounce';
 }
@@ -307,7 +309,7 @@ export async function probePrivileges(
             const after = await readState(caller);
             const found = diff(before, after, caller);
             const stopped = holderTest ? await stoppedHolders(before, after) : [];
-            const record = (field: ProbedField, effect: string) =>
+            const record = (field: ProbedField, effect: string, measured: ProbeEffect) =>
               evidence[field].push({
                 kind: 'probe',
                 caller,
@@ -315,18 +317,30 @@ export async function probePrivileges(
                 selector: fn.selector,
                 args: args.map(show),
                 effect,
+                measured,
                 pass,
               });
-            for (const [field, effect] of found) record(field, effect);
+            for (const [field, effect, measured] of found) record(field, effect, measured);
             if (stopped.length === 1)
-              record('is_blacklisted', `${stopped[0]}'s transfers now revert`);
+              record('is_blacklisted', `${stopped[0]}'s transfers now revert`, {
+                what: 'holder-blocked',
+                account: stopped[0],
+              });
             if (stopped.length === 2)
-              record('transfer_pausable', 'every holder’s transfers now revert');
+              record('transfer_pausable', 'every holder’s transfers now revert', {
+                what: 'all-blocked',
+              });
             const acted = found.length > 0 || stopped.length > 0;
             if (acted && caller !== before.owner) {
               record(
                 'hidden_owner',
                 `done by ${caller}, while owner() is ${before.owner ?? 'absent'}`,
+                {
+                  what: 'not-the-owner',
+                  ...(before.owner && before.owner !== zeroAddress
+                    ? { account: before.owner }
+                    : {}),
+                },
               );
             }
           } finally {
@@ -380,14 +394,19 @@ export async function probePrivileges(
     calls,
   };
 
-  function diff(before: State, after: State, caller: Address): [ProbedField, string][] {
-    const found: [ProbedField, string][] = [];
+  function diff(
+    before: State,
+    after: State,
+    caller: Address,
+  ): [ProbedField, string, ProbeEffect][] {
+    const found: [ProbedField, string, ProbeEffect][] = [];
     const supplyDelta =
       before.supply !== undefined && after.supply !== undefined ? after.supply - before.supply : 0n;
     if (supplyDelta > 0n) {
       found.push([
         'is_mintable',
         `totalSupply rose by ${supplyDelta} (${before.supply} → ${after.supply})`,
+        { what: 'supply-raised', amount: supplyDelta.toString() },
       ]);
     }
     const delta = (account: Address) => {
@@ -401,7 +420,11 @@ export async function probePrivileges(
       if (account === caller) continue;
       const change = delta(account);
       if (change < 0n) {
-        found.push(['owner_change_balance', `${account} lost ${-change} without acting`]);
+        found.push([
+          'owner_change_balance',
+          `${account} lost ${-change} without acting`,
+          { what: 'balance-taken', account, amount: (-change).toString() },
+        ]);
       } else if (change > 0n) {
         unexplained += change;
       }
@@ -411,6 +434,7 @@ export async function probePrivileges(
       found.push([
         'owner_change_balance',
         `holders gained ${unexplained} that nobody paid or minted`,
+        { what: 'balance-given', amount: unexplained.toString() },
       ]);
     }
     if (
@@ -418,7 +442,11 @@ export async function probePrivileges(
       after.owner &&
       after.owner !== zeroAddress
     ) {
-      found.push(['can_take_back_ownership', `owner() went from ${zeroAddress} to ${after.owner}`]);
+      found.push([
+        'can_take_back_ownership',
+        `owner() went from ${zeroAddress} to ${after.owner}`,
+        { what: 'ownership-regained', account: after.owner },
+      ]);
     }
     return found;
   }

@@ -1,6 +1,8 @@
 import {
+  CHAIN_CODES,
   chainFamilyOf,
   checkAddressForChain,
+  scoreSecurityReport,
   cexMessages,
   tokenItemId,
   tokenMessages,
@@ -10,6 +12,9 @@ import {
   type CexTokenListItem,
   type CexTokenListResponse,
   type ChainCode,
+  type RiskLevel,
+  type ScanEvidence,
+  type SecurityReport,
   type TokenByIdResponse,
   type TokenDetailResponse,
   type TokenListItem,
@@ -29,15 +34,63 @@ export type FavouritesAmong = (
   ids: readonly string[],
 ) => Promise<Set<string>>;
 
+/** A report of our own analyzer, as the detail shows it. */
+export interface AnalyzerReport {
+  source: 'analyzer';
+  chainId: number;
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  blockNumber: bigint;
+  blockHash: string | null;
+  scannedAt: Date;
+  report: SecurityReport;
+  evidence: ScanEvidence;
+  totalScore: number;
+  riskLevel: RiskLevel;
+  /** A fresh scan is queued or running. */
+  rescanning: boolean;
+}
+
+/** Who asks for a detail: scans on demand are limited per account or per client address. */
+export interface DetailCaller {
+  userId?: string | undefined;
+  ip: string;
+}
+
+/**
+ * The analyzer's reports, composed in by the app from the scam feature: the stored report of a
+ * token, or (`scanIfMissing`) a scan on demand that answers within its time budget or throws
+ * 404 'Record not found, will get back shortly' while it runs on.
+ */
+export interface AnalyzerReports {
+  lookup(
+    target: { chainId: number; address: string },
+    caller: DetailCaller,
+    options: { scanIfMissing: boolean },
+  ): Promise<AnalyzerReport | undefined>;
+}
+
 export interface TokenResearchDeps {
   tokens: TokensRepository;
   cex: CexRepository;
   index: TokenListIndex;
   clock: Clock;
   favouritesAmong: FavouritesAmong;
+  /** Absent: a token without a provider's report is a 404, as before the analyzer. */
+  analyzer?: AnalyzerReports;
 }
 
+/** The detail's `priceProvider` for a token known only to our analyzer (no market data). */
+export const ANALYZER_PROVIDER_LABEL = 'Vaultscope analyzer';
+
 const NONE: ReadonlySet<string> = new Set();
+
+/** The chain id of a research chain code (`eth` → 1). */
+export function chainIdOf(code: ChainCode): number {
+  return CHAIN_CODES.find((chain) => chain.code === code)!.chainId;
+}
 const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
 
 /**
@@ -87,30 +140,70 @@ export class TokenResearch {
     return { id: tokenItemId(chainName, checked.address), address: checked.address };
   }
 
-  /** The token detail with score; 404 'Record not found, will get back shortly' when we have no report. */
-  async detail(address: string, network: ChainCode, userId?: string): Promise<TokenDetailResponse> {
-    const { id } = this.tokenId(network, address);
-    const record = await this.deps.tokens.detail(id);
-    if (!record) throw new NotFoundError(tokenMessages.recordNotFound);
-    const favourite = (await this.favourites(userId, 'DEX', [id])).has(id);
-    const { report, market } = record;
+  /**
+   * The token detail with score. The report is our analyzer's when it has judged the token (it
+   * carries its block, time and evidence), else the provider's (the snapshot's); a token with
+   * neither is scanned on demand, which answers within its time budget or 404s 'Record not
+   * found, will get back shortly' while the scan runs on (see `TokenScans`).
+   */
+  async detail(
+    address: string,
+    network: ChainCode,
+    caller: DetailCaller = { ip: '' },
+  ): Promise<TokenDetailResponse> {
+    const { id, address: display } = this.tokenId(network, address);
+    const target = { chainId: chainIdOf(network), address: display };
+    const { analyzer } = this.deps;
+    const [record, stored] = await Promise.all([
+      this.deps.tokens.detail(id),
+      analyzer?.lookup(target, caller, { scanIfMissing: false }),
+    ]);
+    let scan = stored;
+    if (!record && !scan) {
+      if (!analyzer) throw new NotFoundError(tokenMessages.recordNotFound);
+      scan = await analyzer.lookup(target, caller, { scanIfMissing: true });
+      if (!scan) throw new NotFoundError(tokenMessages.recordNotFound);
+    }
+    const favourite = (await this.favourites(caller.userId, 'DEX', [id])).has(id);
+    const market = record?.market ?? null;
+    const trustedToken = record?.trustedToken ?? null;
+    const report = scan?.report ?? record!.report;
+    // A scan's stored score knows no trust flag; the provider's may (stablecoins, wrapped coins).
+    const score = scan
+      ? trustedToken === null
+        ? { totalScore: scan.totalScore, riskLevel: scan.riskLevel }
+        : scoreSecurityReport(scan.report, chainFamilyOf(network), { trustedToken })
+      : { totalScore: record!.totalScore, riskLevel: record!.riskLevel };
+    const symbol = record?.symbol ?? scan?.symbol ?? null;
     const detail: TokenDetailResponse = {
       id,
-      tokenName: record.tokenName,
-      ...(record.symbol === null ? {} : { symbol: record.symbol }),
-      tokenAddress: record.address,
-      chainName: record.chainName,
+      tokenName: record?.tokenName ?? scan?.name ?? scan?.symbol ?? display,
+      ...(symbol === null ? {} : { symbol }),
+      tokenAddress: record?.address ?? scan!.address,
+      chainName: network,
       price: market?.price ?? null,
       fdv: market?.fdv ?? null,
       liquidity: market?.liquidity ?? null,
-      priceProvider: market?.priceSource ?? record.reportProvider,
+      priceProvider: market?.priceSource ?? record?.reportProvider ?? ANALYZER_PROVIDER_LABEL,
       pairAddress: market?.pairAddress ?? null,
       isVaultscope: flag(market !== null),
-      totalScore: record.totalScore,
-      riskLevel: record.riskLevel,
-      trusted_token: record.trustedToken,
+      totalScore: score.totalScore,
+      riskLevel: score.riskLevel,
+      trusted_token: trustedToken,
       tokenDetails: report,
       is_favourite: flag(favourite),
+      scan: scan
+        ? {
+            source: scan.source,
+            chainId: scan.chainId,
+            blockNumber: scan.blockNumber.toString(),
+            blockHash: scan.blockHash,
+            scannedAt: scan.scannedAt.toISOString(),
+            decimals: scan.decimals,
+            evidence: scan.evidence,
+            rescanning: scan.rescanning,
+          }
+        : null,
     };
     if (chainFamilyOf(network) !== 'solana') return detail;
     const { dexDetails, holders, mintable, freezable, metadata, creators } = report;

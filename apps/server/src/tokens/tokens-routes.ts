@@ -28,6 +28,7 @@ export interface TokensRoutesOptions {
 
 const failures = { 400: errorResponseSchema };
 const lookups = { 400: errorResponseSchema, 404: errorResponseSchema };
+const scanFailures = { ...lookups, 429: errorResponseSchema, 503: errorResponseSchema };
 
 /** The caller's id when the request carries a live session (lists stay open to visitors). */
 async function callerId(request: FastifyRequest): Promise<string | undefined> {
@@ -74,14 +75,22 @@ export async function tokensRoutes(
       config: { responseCache: true },
       schema: {
         tags,
-        description: 'Token detail with its score; `network` is the chain code.',
+        description:
+          'Token detail with its score; `network` is the chain code. A token with no report is ' +
+          'scanned by the analyzer: the answer waits about 2 s for it, else 404 `Record not ' +
+          'found, will get back shortly` while the scan runs on (poll again). 400 for an ' +
+          'address without contract code or a chain this server cannot scan, 429 for too many ' +
+          'new scans, 503 when the chain does not answer.',
         params: tokenDetailParamsSchema,
         querystring: tokenDetailQuerySchema,
-        response: { 200: tokenDetailResponseSchema, ...lookups },
+        response: { 200: tokenDetailResponseSchema, ...scanFailures },
       },
     },
     async (request) =>
-      research.detail(request.params.id, request.query.network, await callerId(request)),
+      research.detail(request.params.id, request.query.network, {
+        userId: await callerId(request),
+        ip: request.ip,
+      }),
   );
 
   app.get(

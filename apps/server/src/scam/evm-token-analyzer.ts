@@ -1,0 +1,257 @@
+import {
+  emptySecurityReport,
+  type EvidenceItem,
+  type ScanEvidence,
+  type SecurityReport,
+} from '@vaultscope/core';
+import {
+  formatUnits,
+  getAddress,
+  parseAbi,
+  zeroAddress,
+  type Address,
+  type PublicClient,
+} from 'viem';
+import { startAnvilFork, type AnvilFork } from './anvil-fork';
+import { ChainNotScannableError, ChainUnavailableError } from './errors';
+import { analyzeTokenCode } from './evm-code-reader';
+import { PROBED_FIELDS, probePrivileges, type ProbedField } from './privilege-probe';
+import type { TokenAnalyzer, TokenScanResult } from './token-analyzer';
+
+/** How the analyzer reaches an EVM chain: the wallet's chain access fits (`WalletChains`). */
+export interface EvmChainReader {
+  evm(chainId: number): { client: PublicClient; rpcUrl: string } | undefined;
+}
+
+export interface EvmTokenAnalyzerOptions {
+  /** Starts the throwaway fork privileges are probed on; tests may count or slow it. */
+  startFork?: (options: { forkUrl: string; blockNumber: bigint }) => Promise<AnvilFork>;
+}
+
+const erc20 = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function totalSupply() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+  'function owner() view returns (address)',
+]);
+
+/**
+ * Fields the buy-and-sell simulation will measure. It waits for the local Uniswap markets, so
+ * until then they stay null and say why (unknown is never 0).
+ */
+const TRADING_FIELDS = [
+  'is_honeypot',
+  'cannot_buy',
+  'cannot_sell_all',
+  'buy_tax',
+  'sell_tax',
+  'trading_cooldown',
+  'is_anti_whale',
+  'slippage_modifiable',
+  'personal_slippage_modifiable',
+  'anti_whale_modifiable',
+  'is_in_dex',
+] as const satisfies readonly (keyof SecurityReport)[];
+
+/** Fields that need every holder (an indexer of Transfer logs), not read by this scan. */
+const HOLDER_FIELDS = [
+  'holder_count',
+  'lp_holders',
+  'creator_percent',
+] as const satisfies readonly (keyof SecurityReport)[];
+
+/** Fields the probe can only decide with funded test holders. */
+const HOLDER_TEST_FIELDS = new Set<ProbedField>([
+  'owner_change_balance',
+  'is_blacklisted',
+  'transfer_pausable',
+]);
+
+/**
+ * The EVM analyzer: the code read at one block (evm-code-reader), the token's own answers
+ * (supply, decimals, owner and the owner's balance) at that block, and privilege probing on a
+ * throwaway Anvil fork of that block (privilege-probe). The trading simulation is not built yet:
+ * its fields are null with `not-measured` evidence.
+ *
+ * A fork per scan (a few hundred milliseconds to start) rather than one kept warm: a fork is
+ * pinned to a block, and probing sends transactions that would leak into the next scan if the
+ * fork were shared; the scan queue runs one or two at a time, so forks never pile up.
+ */
+export class EvmTokenAnalyzer implements TokenAnalyzer {
+  readonly family = 'evm' as const;
+  private readonly startFork: NonNullable<EvmTokenAnalyzerOptions['startFork']>;
+
+  constructor(
+    private readonly chains: EvmChainReader,
+    options: EvmTokenAnalyzerOptions = {},
+  ) {
+    this.startFork = options.startFork ?? startAnvilFork;
+  }
+
+  async analyze(chainId: number, address: string): Promise<TokenScanResult> {
+    const access = this.chains.evm(chainId);
+    if (!access) throw new ChainNotScannableError();
+    const token = getAddress(address);
+    const { client } = access;
+    const block = await chainRead(() => client.getBlock({ blockTag: 'latest' }));
+    if (block.number === null) throw new ChainUnavailableError(new Error('no latest block'));
+    const blockNumber = block.number;
+
+    const code = await analyzeTokenCode(client, token, { blockNumber });
+    const read = <T>(functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply' | 'owner') =>
+      client
+        .readContract({ address: token, abi: erc20, functionName, blockNumber })
+        .then((value) => value as T)
+        .catch(() => undefined);
+    const [name, symbol, decimals, totalSupply, owner] = await Promise.all([
+      read<string>('name'),
+      read<string>('symbol'),
+      read<number>('decimals'),
+      read<bigint>('totalSupply'),
+      read<Address>('owner'),
+    ]);
+    const ownerBalance =
+      owner && owner !== zeroAddress
+        ? await client
+            .readContract({
+              address: token,
+              abi: erc20,
+              functionName: 'balanceOf',
+              args: [owner],
+              blockNumber,
+            })
+            .catch(() => undefined)
+        : undefined;
+
+    const fork = await this.startFork({ forkUrl: access.rpcUrl, blockNumber }).catch(
+      (error: unknown) => {
+        throw new ChainUnavailableError(error);
+      },
+    );
+    let probe;
+    try {
+      probe = await probePrivileges(fork.rpcUrl, code);
+    } finally {
+      await fork.stop();
+    }
+
+    const report: SecurityReport = { ...emptySecurityReport(), ...code.fields, ...probe.fields };
+    const evidence: ScanEvidence = {};
+    const add = (field: keyof SecurityReport, ...items: EvidenceItem[]) => {
+      if (items.length > 0) evidence[field] = [...(evidence[field] ?? []), ...items];
+    };
+    for (const [field, items] of Object.entries(code.evidence)) {
+      add(field as keyof SecurityReport, ...items);
+    }
+
+    const callers = probe.callers
+      .map(({ address: caller, roles }) => `${caller} (${roles.join(', ')})`)
+      .join('; ');
+    for (const field of PROBED_FIELDS) {
+      add(field, ...probe.evidence[field]);
+      const value = probe.fields[field];
+      if (value === 0) {
+        add(field, {
+          kind: 'checked',
+          address: token,
+          detail:
+            probe.callers.length === 0
+              ? 'no privileged caller found (no owner, no address the code checks the caller against)'
+              : `${probe.calls} calls by ${callers} on a fork of block ${blockNumber} did not do it`,
+        });
+      } else if (value === null) {
+        add(field, {
+          kind: 'not-measured',
+          reason: !code.functions
+            ? 'no-code'
+            : HOLDER_TEST_FIELDS.has(field)
+              ? 'no-holder-test'
+              : 'budget',
+        });
+      }
+    }
+
+    const decimalsKnown = typeof decimals === 'number' ? decimals : null;
+    if (totalSupply !== undefined && decimalsKnown !== null) {
+      report.total_supply = formatUnits(totalSupply, decimalsKnown);
+      add('total_supply', {
+        kind: 'read',
+        address: token,
+        call: 'totalSupply()',
+        value: totalSupply.toString(),
+      });
+    } else {
+      add('total_supply', { kind: 'not-measured', reason: 'not-answered' });
+    }
+    if (owner !== undefined) {
+      const ownerRead: EvidenceItem = {
+        kind: 'read',
+        address: token,
+        call: 'owner()',
+        value: owner,
+      };
+      if (owner === zeroAddress) {
+        report.owner_balance = '0';
+        report.owner_percent = 0;
+        add('owner_percent', ownerRead);
+      } else if (ownerBalance !== undefined && decimalsKnown !== null) {
+        report.owner_balance = formatUnits(ownerBalance, decimalsKnown);
+        report.owner_percent =
+          totalSupply && totalSupply > 0n
+            ? Math.min(1, Number((ownerBalance * 1_000_000n) / totalSupply) / 1_000_000)
+            : null;
+        add('owner_percent', ownerRead, {
+          kind: 'read',
+          address: token,
+          call: `balanceOf(${owner})`,
+          value: ownerBalance.toString(),
+        });
+      }
+    } else {
+      add('owner_percent', {
+        kind: 'not-measured',
+        reason: 'not-answered',
+        detail: 'owner()',
+      });
+    }
+
+    for (const field of TRADING_FIELDS)
+      add(field, { kind: 'not-measured', reason: 'simulation-not-built' });
+    for (const field of HOLDER_FIELDS)
+      add(field, { kind: 'not-measured', reason: 'no-holder-index' });
+    add('is_open_source', { kind: 'not-measured', reason: 'no-source-verifier' });
+
+    return {
+      chainId,
+      address: token,
+      name: cleanText(name),
+      symbol: cleanText(symbol),
+      decimals: decimalsKnown,
+      blockNumber,
+      blockHash: block.hash,
+      report,
+      evidence,
+    };
+  }
+}
+
+async function chainRead<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new ChainUnavailableError(error);
+  }
+}
+
+/** A token's own name or symbol, as display text: control characters out, bounded, or null. */
+function cleanText(value: string | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  // eslint-disable-next-line no-control-regex
+  const text = value
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 64);
+  return text === '' ? null : text;
+}

@@ -1,0 +1,34 @@
+import type { ChainFamily, ScanEvidence, SecurityReport } from '@vaultscope/core';
+
+/**
+ * What every analyzer answers for one token on one chain, whatever the chain family: the report
+ * (unknown stays null), the evidence per field, the block (Solana: slot) every read was made
+ * at, and the token's own name, symbol and decimals when it answers them.
+ */
+export interface TokenScanResult {
+  chainId: number;
+  /** Display form: checksummed EVM address, base58 Solana mint. */
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  blockNumber: bigint;
+  blockHash: string | null;
+  report: SecurityReport;
+  evidence: ScanEvidence;
+}
+
+/**
+ * An analyzer of one chain family. `TokenScans` picks the analyzer by the chain's family, so a
+ * Solana analyzer plugs in beside the EVM one without touching the queue, the storage or the
+ * routes.
+ *
+ * Throws (errors.ts): `ChainNotScannableError` for a chain it cannot reach by configuration,
+ * `ChainUnavailableError` when the chain's node does not answer, `NoContractCodeError` (or the
+ * family's equivalent) for an address that is no token. Anything else is the analyzer's own
+ * failure and is logged, never shown.
+ */
+export interface TokenAnalyzer {
+  readonly family: ChainFamily;
+  analyze(chainId: number, address: string): Promise<TokenScanResult>;
+}
