@@ -21,6 +21,12 @@ import { DevnetError } from './lib/errors';
 import { findFreePort, writeFileAtomicSync } from './lib/files';
 import { devnetMarketSchema, ensureMarket, type DevnetMarket } from './markets/deploy-markets';
 import { isMarketChainId } from './markets/market-specs';
+import {
+  startTradeSimulator,
+  type TradeSimulator,
+  type TradeSimulatorSettings,
+} from './markets/trade-simulator';
+import { loadTradeConfig } from './config';
 import { DEVNET_PRICES } from './prices';
 import { SolanaCluster } from './solana/cluster';
 import { startSolanaRpcServer, type SolanaRpcServer } from './solana/rpc-server';
@@ -44,6 +50,11 @@ export interface StartDevnetOptions {
    * needs none.
    */
   markets?: boolean;
+  /**
+   * The trade simulator on the markets: settings, or false for none. Omitted: from the
+   * environment (`loadTradeConfig`: on by default except in production and tests).
+   */
+  trades?: TradeSimulatorSettings | false;
   onWarning?: (message: string) => void;
 }
 
@@ -84,6 +95,8 @@ export interface DevnetClient {
 }
 
 export interface Devnet extends DevnetClient {
+  /** The trade simulator, when it runs (see `StartDevnetOptions.trades`). */
+  trades: TradeSimulator | undefined;
   /** Stops every chain: Anvil writes its state, Solana state is already on disk. Idempotent. */
   stop(): Promise<void>;
 }
@@ -198,11 +211,28 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
     `${JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), chains }, null, 2)}\n`,
   );
 
+  const tradeSettings = options.trades ?? loadTradeConfig();
+  const trades =
+    tradeSettings && markets.size > 0
+      ? startTradeSimulator(
+          chains.flatMap((chain) =>
+            chain.market && isDevnetEvmChainId(chain.chainId)
+              ? [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl, market: chain.market }]
+              : [],
+          ),
+          tradeSettings,
+          options.onWarning,
+        )
+      : undefined;
+
   let stopped: Promise<void> | undefined;
   return {
     ...createClient(dataDir, chains, async (clusterId) => authorities.get(clusterId)),
+    trades,
     stop() {
       stopped ??= (async () => {
+        // Trades first: a trade in flight finishes before its chain goes down.
+        await trades?.stop();
         await stopAll();
         releaseDataDir(dataDir);
       })();

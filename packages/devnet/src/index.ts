@@ -13,7 +13,7 @@ export {
   type DevnetEvmChainId,
   type DevnetSolanaClusterId,
 } from './chains';
-export { DEFAULT_DATA_DIR, loadDevnetConfig, type DevnetConfig } from './config';
+export { DEFAULT_DATA_DIR, loadDevnetConfig, loadTradeConfig, type DevnetConfig } from './config';
 export {
   connectDevnet,
   startDevnet,
@@ -45,6 +45,13 @@ export {
   type LpPlan,
   type MarketChainId,
 } from './markets/market-specs';
+export {
+  startTradeSimulator,
+  TRADERS,
+  type TradeEvent,
+  type TradeSimulator,
+  type TradeSimulatorSettings,
+} from './markets/trade-simulator';
 export {
   factoryAbi as uniswapV2FactoryAbi,
   pairAbi as uniswapV2PairAbi,

@@ -170,6 +170,8 @@ describe('local Uniswap V2 markets on real Anvil nodes', () => {
       address: market.dex.router,
       abi: routerAbi,
       functionName: 'swapExactETHForTokens',
+      // An estimate can fall short: see SEND_GAS in trade-simulator.ts.
+      gas: 500_000n,
       args: [expected, [weth, orbt], trader.address, maxUint256],
       value: amountIn,
     });
@@ -203,6 +205,8 @@ describe('local Uniswap V2 markets on real Anvil nodes', () => {
       address: market.dex.router,
       abi: routerAbi,
       functionName: 'swapExactTokensForETH',
+      // An estimate can fall short: see SEND_GAS in trade-simulator.ts.
+      gas: 500_000n,
       args: [expected, 0n, [orbt, weth], trader.address, maxUint256],
     });
     expect((await client.waitForTransactionReceipt({ hash: sell })).status).toBe('success');
