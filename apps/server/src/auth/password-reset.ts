@@ -67,9 +67,9 @@ export class PasswordReset {
    */
   async request(email: string, ip: string): Promise<() => void> {
     const keys = [throttleKeys.resetRequestAccount(email), throttleKeys.resetRequestAddress(ip)];
-    await this.throttle.assertAllowed(keys);
-    // Every request counts, so nobody can flood an inbox with codes.
-    await this.throttle.recordFailure(keys);
+    // Every request counts, so nobody can flood an inbox with codes; the slot is taken before the
+    // check in one statement, so parallel requests cannot all pass a count they each read.
+    await this.throttle.consume(keys);
     return () =>
       this.inBackground('password reset mail', async () => {
         // The next turn of the event loop: not even the first, synchronous steps of the queries
