@@ -27,6 +27,7 @@ import { registerSecurity } from './lib/plugins/security';
 import { registerWebApp } from './lib/plugins/web-app';
 import { outboxRoutes } from './mail/outbox-routes';
 import { EvmTokenAnalyzer } from './scam/evm-token-analyzer';
+import { SolanaTokenAnalyzer } from './scam/solana-token-analyzer';
 import { scamRoutes } from './scam/scam-routes';
 import { TokenScans } from './scam/token-scans';
 import { createMailTransport, type MailTransport, OutboxTransport } from './mail/transport';
@@ -161,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     log: app.log,
-    analyzers: [new EvmTokenAnalyzer(walletChains)],
+    analyzers: [new EvmTokenAnalyzer(walletChains), new SolanaTokenAnalyzer(walletChains)],
     consume: (keys) => throttle.consume(keys),
     onChange: () => responseCache.clear(),
   });
