@@ -248,8 +248,8 @@ async function chainRead<T>(read: () => Promise<T>): Promise<T> {
 /** A token's own name or symbol, as display text: control characters out, bounded, or null. */
 function cleanText(value: string | undefined): string | null {
   if (typeof value !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
   const text = value
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 64);

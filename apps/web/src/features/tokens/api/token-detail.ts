@@ -1,14 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
 import {
   apiPaths,
   CHAIN_CODES,
+  tokenMessages,
   tokenByIdResponseSchema,
   tokenDetailResponseSchema,
   type ChainCode,
   type TokenByIdResponse,
   type TokenDetailResponse,
 } from '@vaultscope/core';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { tokenKeys } from './query-keys';
 import { heartsFreshness } from './token-lists';
@@ -60,6 +61,39 @@ export const getTokenDetailQueryOptions = (
     ...heartsFreshness(viewer),
   });
 
+/** How often the screen asks again while the analyzer scans the token. */
+export const SCAN_POLL_MS = 2_000;
+/** Polls before giving up (3 minutes): a scan that takes longer has gone wrong. */
+export const SCAN_POLL_LIMIT = 90;
+
+/** The server's 404 'Record not found, will get back shortly': a scan is running. */
+export function isScanPending(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 404 &&
+    error.message === tokenMessages.recordNotFound
+  );
+}
+
+/**
+ * Ask again every {@link SCAN_POLL_MS} while the analyzer works: the detail is a 404 'will get
+ * back shortly' (a first scan) or says `scan.rescanning` (a re-scan); at most
+ * {@link SCAN_POLL_LIMIT} times.
+ */
+export function scanPollInterval(query: {
+  state: QueryState<TokenDetailResponse, Error>;
+}): number | false {
+  const { state } = query;
+  if (state.status === 'error') {
+    return isScanPending(state.error) && state.errorUpdateCount < SCAN_POLL_LIMIT
+      ? SCAN_POLL_MS
+      : false;
+  }
+  return state.data?.scan?.rescanning && state.dataUpdateCount < SCAN_POLL_LIMIT
+    ? SCAN_POLL_MS
+    : false;
+}
+
 export interface UseTokenDetailOptions {
   /**
    * Data the page already holds (the scam check's cached `token-data`): shown at once and not
@@ -79,6 +113,7 @@ export function useTokenDetail(
   return useQuery({
     ...getTokenDetailQueryOptions(address, chainName, viewer),
     enabled: enabled && address !== '',
+    refetchInterval: scanPollInterval,
     ...(cached ? { initialData: cached, staleTime: Number.POSITIVE_INFINITY } : {}),
   });
 }

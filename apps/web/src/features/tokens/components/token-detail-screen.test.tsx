@@ -159,13 +159,75 @@ describe('TokenDetailScreen', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
-  it('shows a scam check 404 from the navigation state without fetching again', async () => {
+  it('shows a failed scam check from the navigation state without fetching again', async () => {
+    open('details', `/details/${EVM}?chainName=eth&checkScam=true`, {
+      scamError: 'Something went wrong.',
+    });
+    expect(await screen.findByText(DETAILS_PENDING_TEXT)).toBeTruthy();
+    expect(screen.getByText('Something went wrong.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("polls after a scam check's 'will get back shortly' until the analyzer's report is there", async () => {
+    fetchMock.mockImplementation(() => json(evmDetail({ tokenName: 'Scanned Inu' })));
     open('details', `/details/${EVM}?chainName=eth&checkScam=true`, {
       scamError: 'Record not found, will get back shortly',
     });
     expect(await screen.findByText(DETAILS_PENDING_TEXT)).toBeTruthy();
-    expect(screen.getByText('Record not found, will get back shortly')).toBeTruthy();
+    expect(screen.getByTestId('scan-waiting')).toBeTruthy();
+    // The scam check has just asked: no request at once, one after a poll interval.
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(
+      await screen.findByRole('heading', { name: 'Scanned Inu', level: 1 }, { timeout: 4_000 }),
+    ).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it("asks again while the detail is 'will get back shortly', then shows the report and its evidence", async () => {
+    fetchMock
+      .mockImplementationOnce(() =>
+        json({ message: 'Record not found, will get back shortly' }, 404),
+      )
+      .mockImplementation(() =>
+        json(
+          evmDetail({
+            tokenDetails: { ...cleanEvmReport(), is_mintable: 1 },
+            scan: {
+              source: 'analyzer',
+              chainId: 1,
+              blockNumber: '42',
+              blockHash: null,
+              scannedAt: '2026-11-21T12:00:00.000Z',
+              decimals: 18,
+              rescanning: false,
+              evidence: {
+                is_mintable: [
+                  {
+                    kind: 'probe',
+                    caller: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+                    callerRoles: ['owner()'],
+                    selector: '0x40c10f19',
+                    args: [],
+                    effect: 'totalSupply rose',
+                    measured: { what: 'supply-raised', amount: '5000000000000000000' },
+                    pass: 'as-is',
+                  },
+                ],
+              },
+            },
+          }),
+        ),
+      );
+    open('details', `/details/${EVM}?chainName=eth`);
+    expect(await screen.findByTestId('scan-waiting')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'the owner (0xf39F…2266) can call 0x40c10f19, which raised the supply by 5',
+        undefined,
+        { timeout: 4_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('scan-meta').textContent).toMatch(/at block 42 of Ethereum/);
   });
 
   it("answers 'Invalid blockchain selected.' for an unknown chain", () => {

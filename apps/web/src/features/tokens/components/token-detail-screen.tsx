@@ -1,12 +1,13 @@
 import {
   chainFamilyOf,
   CHAIN_CODES,
+  scamMessages,
   tokenMessages,
   type ChainCode,
   type SecurityReport,
   type TokenDetailResponse,
 } from '@vaultscope/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,10 +15,11 @@ import { Page } from '@/components/ui/page';
 import { messageOf } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { cachedScamCheck } from '@/lib/scam-cache';
-import { useTokenDetail } from '../api/token-detail';
+import { isScanPending, SCAN_POLL_LIMIT, SCAN_POLL_MS, useTokenDetail } from '../api/token-detail';
 import { detailChain } from '../lib/detail-route';
 import { CopyButton } from './copy-button';
 import { FavouriteHeart } from './favourite-heart';
+import { ScanEvidencePanel } from './scan-evidence-panel';
 import { EvmReport, ScorePanel, SolanaReport } from './score-panel';
 import '../tokens.css';
 
@@ -39,8 +41,10 @@ const chainLabel = (code: ChainCode) =>
  * 'updating the details' notice when they are not available.
  *
  * In scam-check mode the page shows the scam check's cached `token-data` when its cached address
- * is this one, and fetches otherwise; a scam check that got 404 arrives with its error in the
- * navigation state and is not fetched again.
+ * is this one, and fetches otherwise; a scam check that failed arrives with its error in the
+ * navigation state and is not fetched again, except the 404 'Record not found, will get back
+ * shortly': the analyzer is scanning the token, so the page asks again after a poll interval.
+ * Any 404 of that kind is polled until the report is there (see `useTokenDetail`).
  */
 export function TokenDetailScreen({ variant }: { variant: DetailVariant }) {
   const { tokenAddress = '' } = useParams();
@@ -77,9 +81,32 @@ function TokenDetail({
     : undefined;
   // Read once: the cache is the scam check's hand-over, not a live source.
   const [cached] = useState(() => (checkScam ? cachedScamCheck(address, chainName) : null));
-  const detail = useTokenDetail(address, chainName, { cached, enabled: scamError === undefined });
+  const scanning = scamError === tokenMessages.recordNotFound;
+  // The scam check has just asked: wait one poll interval before asking again.
+  const [waited, setWaited] = useState(!scanning);
+  useEffect(() => {
+    if (waited) return;
+    const timer = setTimeout(() => setWaited(true), SCAN_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waited]);
+  const detail = useTokenDetail(address, chainName, {
+    cached,
+    enabled: (scamError === undefined || scanning) && waited,
+  });
 
-  if (scamError !== undefined && !detail.data) return <Unavailable message={scamError} />;
+  if (detail.data) return <TokenDetailView detail={detail.data} variant={variant} />;
+  if (scamError !== undefined && !scanning) return <Unavailable message={scamError} />;
+  if (detail.isError) {
+    const pending = isScanPending(detail.error);
+    return (
+      <Unavailable
+        message={messageOf(detail.error, tokenMessages.detailFailed)}
+        scanning={pending && detail.errorUpdateCount < SCAN_POLL_LIMIT}
+        gaveUp={pending && detail.errorUpdateCount >= SCAN_POLL_LIMIT}
+      />
+    );
+  }
+  if (scanning) return <Unavailable message={scamError} scanning />;
   if (detail.isPending) {
     return (
       <Page title={checkScam ? 'Scam check' : 'Token details'}>
@@ -89,19 +116,33 @@ function TokenDetail({
       </Page>
     );
   }
-  if (detail.isError) {
-    return <Unavailable message={messageOf(detail.error, tokenMessages.detailFailed)} />;
-  }
-  return <TokenDetailView detail={detail.data} variant={variant} />;
+  return null;
 }
 
-/** The fallback of spec section 2, with the reason underneath. */
-function Unavailable({ message }: { message: string }) {
+/**
+ * The fallback of spec section 2, with the reason underneath; while the analyzer scans the
+ * token, a note that the page updates by itself.
+ */
+function Unavailable({
+  message,
+  scanning = false,
+  gaveUp = false,
+}: {
+  message: string;
+  scanning?: boolean;
+  gaveUp?: boolean;
+}) {
   return (
     <Page title="Token details">
       <div className="card" data-testid="detail-unavailable">
         <EmptyState title={DETAILS_PENDING_TEXT} icon="⏳">
           <p>{message}</p>
+          {scanning && (
+            <p role="status" data-testid="scan-waiting">
+              Our analyzer is scanning this token; this page updates by itself.
+            </p>
+          )}
+          {gaveUp && <p>{scamMessages.stillScanning}</p>}
         </EmptyState>
       </div>
     </Page>
@@ -221,6 +262,7 @@ function TokenDetailView({
         </section>
         <ScorePanel totalScore={detail.totalScore} riskLevel={detail.riskLevel} />
       </div>
+      {detail.scan && <ScanEvidencePanel detail={detail} scan={detail.scan} />}
       {solana ? (
         <SolanaReport report={solanaReport(detail)} trustedToken={detail.trusted_token} />
       ) : (
