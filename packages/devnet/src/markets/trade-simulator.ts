@@ -11,7 +11,7 @@ import {
 import type { DevnetEvmChainId } from '../chains';
 import { devnetTokenAbi, devnetTokenBytecode } from '../evm/artifacts/devnet-token';
 import { devnetPublicClient, devnetViemChain } from '../evm/evm-chain';
-import type { DevnetMarket } from './deploy-markets';
+import { quickReceipt, type DevnetMarket } from './deploy-markets';
 import { DEAD_ADDRESS, unitsForUsd } from './market-specs';
 import { factoryAbi, pairAbi, routerAbi } from './uniswap-v2';
 
@@ -400,8 +400,6 @@ class ChainTrader {
   }
 
   private receipt(hash: Hex) {
-    return this.client
-      .getTransactionReceipt({ hash })
-      .catch(() => this.client.waitForTransactionReceipt({ hash }));
+    return quickReceipt(this.client, hash);
   }
 }
