@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
-import { storageKeys, tokenDetailResponseSchema } from '@vaultscope/core';
+import { scamMessages, storageKeys, tokenDetailResponseSchema } from '@vaultscope/core';
 import { expect, test, topBar } from './support/fixtures';
 import { firstToken, UNKNOWN_EVM_ADDRESS } from './support/tokens';
-
-const PENDING = "No worries, we're updating the details and they'll be available for you shortly!.";
 
 /** Counts the detail calls the page makes. */
 function countDetailCalls(page: Page): () => number {
@@ -86,7 +84,7 @@ test.describe('Scam check (/check-scam)', () => {
     await expect(page.getByTestId('solana-rows').getByRole('listitem')).toHaveCount(9);
   });
 
-  test('not found: the cache is cleared and the detail route shows the error', async ({
+  test('an address without code: the cache is cleared and the error is shown', async ({
     page,
     request,
   }) => {
@@ -101,9 +99,9 @@ test.describe('Scam check (/check-scam)', () => {
     await page.goto('/check-scam');
     await page.getByLabel('Token address').fill(UNKNOWN_EVM_ADDRESS);
     await page.getByRole('button', { name: 'Check Scam' }).click();
-    await expect(page).toHaveURL(`/details/${UNKNOWN_EVM_ADDRESS}?chainName=eth&checkScam=true`);
-    await expect(page.getByText(PENDING)).toBeVisible();
-    await expect(page.getByText('Record not found, will get back shortly')).toBeVisible();
+    // No report, so the analyzer scans it on demand: the address holds no code on the chain.
+    await expect(page.getByText(scamMessages.noContractCode)).toBeVisible();
+    await expect(page).toHaveURL('/check-scam');
     expect(await stored(page, storageKeys.tokenAddress)).toBeNull();
     expect(await stored(page, storageKeys.tokenData)).toBeNull();
     expect(calls()).toBe(1);

@@ -2,6 +2,7 @@ import {
   evmKeyRiskRows,
   formatUsdCompact,
   ratingForScore,
+  scamMessages,
   solanaDetailRows,
   type SecurityReport,
   type TokenDetailResponse,
@@ -128,9 +129,10 @@ test.describe('Token detail (/details and /newdetail)', () => {
   });
 
   test('a token with no details shows the spec fallback', async ({ page }) => {
+    // No report, so the analyzer scans it on demand: the address holds no code on the chain.
     await page.goto(`/details/${UNKNOWN_EVM_ADDRESS}?chainName=eth`);
     await expect(page.getByText(PENDING)).toBeVisible();
-    await expect(page.getByText('Record not found, will get back shortly')).toBeVisible();
+    await expect(page.getByText(scamMessages.noContractCode)).toBeVisible();
   });
 
   test("an unknown chain is 'Invalid blockchain selected.'", async ({ page }) => {
