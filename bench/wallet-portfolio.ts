@@ -50,7 +50,13 @@ function summary(label: string, samples: number[], wallMs: number): void {
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'vaultscope-bench-wallet-'));
   const started = performance.now();
-  const devnet = await startDevnet({ dataDir: join(work, 'devnet'), basePort: 0 });
+  // Without the local markets and their trade simulator: they would add load to the figures.
+  const devnet = await startDevnet({
+    dataDir: join(work, 'devnet'),
+    basePort: 0,
+    markets: false,
+    trades: false,
+  });
   log(`devnet: ten chains up in ${(performance.now() - started).toFixed(0)} ms`);
   const app = await buildApp({
     config: loadConfig({

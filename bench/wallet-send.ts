@@ -39,7 +39,14 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'vaultscope-bench-wallet-'));
-  const devnet = await startDevnet({ dataDir: join(dir, 'devnet'), basePort: 0, chains: [1] });
+  // Without the local markets and their trade simulator: they would add load to the figures.
+  const devnet = await startDevnet({
+    dataDir: join(dir, 'devnet'),
+    basePort: 0,
+    chains: [1],
+    markets: false,
+    trades: false,
+  });
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
