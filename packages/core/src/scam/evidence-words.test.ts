@@ -135,6 +135,23 @@ describe('a scan explained field by field', () => {
     });
   });
 
+  it('labels Solana findings with the rubric’s words', () => {
+    const solana = { ...emptySecurityReport(), mintable: { status: 1 as const, authority: [] } };
+    const [mintable] = explainScan(
+      solana,
+      {
+        mintable: [{ kind: 'read', address: TOKEN, call: 'mint account', value: 'authority set' }],
+      },
+      'solana',
+      { decimals: 6 },
+    );
+    expect(mintable).toMatchObject({
+      field: 'mintable',
+      label: 'Mint authority not revoked',
+      status: 'risk',
+    });
+  });
+
   it('travels in the token detail answer and back unchanged', () => {
     const scan = {
       source: 'analyzer',

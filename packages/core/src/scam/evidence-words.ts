@@ -1,6 +1,7 @@
 import { formatUnits } from 'viem';
 import type { ChainFamily } from '../chains/chains';
 import { EVM_FEATURE_LISTS, featureDisplay } from '../score/detail-rows';
+import { rulesFor } from '../score/rubric';
 import { scoreSecurityReport } from '../score/score';
 import type { SecurityReport } from '../tokens/security-report';
 import type {
@@ -201,9 +202,11 @@ export function explainScan(
   for (const [id, state] of status) {
     if (state === 'risk' && id in report) fields.add(id as EvidenceField);
   }
+  // The feature table's label, else the rubric's (Solana rows), else the field's name.
+  const ruleLabels = new Map(rulesFor(family).map((rule) => [rule.id, rule.label]));
   const explained: ExplainedField[] = [...fields].map((field) => ({
     field,
-    label: FEATURE_LABELS.get(field) ?? field.replaceAll('_', ' '),
+    label: FEATURE_LABELS.get(field) ?? ruleLabels.get(field) ?? field.replaceAll('_', ' '),
     status: status.get(field) ?? 'info',
     display: featureDisplay(report, field),
     reasons: (evidence[field] ?? []).map((item) => explainEvidence(item, context)),
