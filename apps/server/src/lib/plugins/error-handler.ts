@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { logSafeError } from '../log-safe-error';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -34,6 +35,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ message, errors });
     }
     if (error instanceof AppError) {
+      // Our own 5xx (a chain that failed, a busy account): its message and fields are ours.
+      if (error.statusCode >= 500)
+        request.log.warn({ err: logSafeError(error) }, 'request failed: service unavailable');
       if (error.headers) void reply.headers(error.headers);
       return reply
         .code(error.statusCode)
@@ -47,7 +51,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: clientErrorMessage(error) });
     }
-    request.log.error({ err: error }, 'request failed');
+    // Never the error as thrown: a client library's message, fields or cause may hold a URL
+    // with its key, a request body, or a server's raw answer.
+    request.log.error({ err: logSafeError(error) }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong, please try again' });
   });
 }
