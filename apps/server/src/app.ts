@@ -187,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const wallet = new WalletService(db, clock, throttle, unlockedWallets, options.walletKdf);
   const walletSends = new WalletSends(new SendRecords(db, clock), wallet, walletChains, app.log, {
     killProcessAt: config.WALLET_CRASH_AT,
+    lockWaitMs: config.WALLET_SEND_LOCK_WAIT_MS,
   });
   if (config.WALLET_CRASH_AT)
     app.log.warn({ at: config.WALLET_CRASH_AT }, 'test aid: wallet sends kill the process');

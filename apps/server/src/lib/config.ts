@@ -103,6 +103,13 @@ const envSchema = z.object({
    * this point, its record written, so a test can restart it and watch reconciliation.
    */
   WALLET_CRASH_AT: z.enum(['afterRecord', 'afterSign', 'afterBroadcast']).optional(),
+  /** Longest wait for one answer of a chain's node before the call counts as failed. */
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Longest wait of a send for its account's send lock, held by a send of the same account
+   * still choosing its nonce, signing or broadcasting, before it answers 503.
+   */
+  WALLET_SEND_LOCK_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   ...rpcUrlSettings(),
 });
 

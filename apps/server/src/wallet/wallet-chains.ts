@@ -1,4 +1,11 @@
-import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
+import {
+  createDefaultRpcTransport,
+  createSolanaRpcFromTransport,
+  isJsonRpcPayload,
+  type Rpc,
+  type RpcTransport,
+  type SolanaRpcApi,
+} from '@solana/kit';
 import {
   type Chain,
   CHAINS,
@@ -18,10 +25,18 @@ import {
   createPublicClient,
   defineChain,
   http,
+  type HttpTransport,
+  type HttpTransportConfig,
   type Chain as ViemChain,
   type PublicClient,
 } from 'viem';
 import { type Config, rpcUrlOf } from '../lib/config';
+import {
+  callKindOf,
+  ChainPolicy,
+  type ChainPolicyOptions,
+  DEFAULT_CHAIN_POLICY,
+} from './chain-policy';
 
 /** A token the wallet lists on a chain: an ERC-20 contract or an SPL mint. */
 export interface KnownToken {
@@ -38,6 +53,8 @@ interface ChainAccessBase {
   /** A local devnet chain (own transaction page, faucet) rather than a configured RPC URL. */
   local: boolean;
   tokens: readonly KnownToken[];
+  /** Time-outs, retries and the circuit breaker every call to this chain goes through. */
+  policy: ChainPolicy;
 }
 
 export interface EvmChainAccess extends ChainAccessBase {
@@ -70,7 +87,54 @@ function viemChainFor(chain: Chain, rpcUrl: string): ViemChain {
   });
 }
 
-function accessFor(chain: Chain, rpcUrl: string, local: boolean, tokens: readonly KnownToken[]) {
+/**
+ * viem's HTTP transport with every request under the chain's policy. viem's own retries are
+ * off (the policy decides), and its own time-out is only a backstop a little after the
+ * policy's. The policy's signal is not handed to viem: viem batches only calls that share a
+ * signal, and the batch's HTTP request is cut by viem's time-out anyway.
+ */
+export function policyHttp(
+  url: string,
+  policy: ChainPolicy,
+  options: Pick<HttpTransportConfig, 'batch'> = {},
+): HttpTransport {
+  const inner = http(url, { ...options, retryCount: 0, timeout: policy.options.timeoutMs + 1_000 });
+  return ((params) => {
+    const base = inner({ ...params, retryCount: 0 });
+    const request: typeof base.request = (args, requestOptions) =>
+      policy.call(callKindOf(args.method), () =>
+        base.request(args, { ...requestOptions, retryCount: 0 }),
+      );
+    return { ...base, request };
+  }) as HttpTransport;
+}
+
+/**
+ * A Solana RPC whose every call goes through the chain's policy: @solana/kit's default
+ * transport has no time-out of its own, so a hung node used to hold a send (and the account's
+ * send lock) forever. The policy's signal aborts the HTTP request when its time is up.
+ */
+export function policySolanaRpc(url: string, policy: ChainPolicy): Rpc<SolanaRpcApi> {
+  const inner = createDefaultRpcTransport({ url });
+  const transport: RpcTransport = (config) =>
+    policy.call(
+      callKindOf(isJsonRpcPayload(config.payload) ? config.payload.method : ''),
+      (signal) =>
+        inner({
+          ...config,
+          signal: config.signal ? AbortSignal.any([config.signal, signal]) : signal,
+        }),
+    );
+  return createSolanaRpcFromTransport(transport);
+}
+
+function accessFor(
+  chain: Chain,
+  rpcUrl: string,
+  local: boolean,
+  tokens: readonly KnownToken[],
+  policy: ChainPolicy,
+) {
   if (chain.family === 'solana') {
     const access: SolanaChainAccess = {
       family: 'solana',
@@ -78,7 +142,8 @@ function accessFor(chain: Chain, rpcUrl: string, local: boolean, tokens: readonl
       rpcUrl,
       local,
       tokens,
-      rpc: createSolanaRpc(rpcUrl),
+      policy,
+      rpc: policySolanaRpc(rpcUrl, policy),
     };
     return access;
   }
@@ -89,10 +154,11 @@ function accessFor(chain: Chain, rpcUrl: string, local: boolean, tokens: readonl
     rpcUrl,
     local,
     tokens,
+    policy,
     viemChain,
     client: createPublicClient({
       chain: viemChain,
-      transport: http(rpcUrl, { retryCount: local ? 1 : 3, timeout: 20_000 }),
+      transport: policyHttp(rpcUrl, policy),
       pollingInterval: local ? POLLING_MS.local : POLLING_MS.remote,
     }),
   };
@@ -120,6 +186,11 @@ export class WalletChains {
     log: FastifyBaseLogger,
     devnet?: DevnetClient,
   ): Promise<WalletChains> {
+    const policyOptions: ChainPolicyOptions = {
+      ...DEFAULT_CHAIN_POLICY,
+      timeoutMs: config.RPC_TIMEOUT_MS,
+    };
+    const policyOf = (chain: Chain) => new ChainPolicy(chain, policyOptions, log);
     const localIds = CHAINS.filter((chain) => !rpcUrlOf(config, chain.id))
       .map((chain) => chain.id)
       .filter((id): id is DevnetChainId => isDevnetChainId(id));
@@ -140,7 +211,7 @@ export class WalletChains {
     for (const chain of CHAINS) {
       const configured = rpcUrlOf(config, chain.id);
       if (configured) {
-        byId.set(chain.id, accessFor(chain, configured, false, []));
+        byId.set(chain.id, accessFor(chain, configured, false, [], policyOf(chain)));
         continue;
       }
       const localUrl = client?.rpcUrls[chain.id];
@@ -153,7 +224,7 @@ export class WalletChains {
           decimals,
         }),
       );
-      byId.set(chain.id, accessFor(chain, localUrl, true, tokens));
+      byId.set(chain.id, accessFor(chain, localUrl, true, tokens, policyOf(chain)));
     }
     return new WalletChains(byId, client, ownDevnet ? () => ownDevnet.stop() : undefined);
   }

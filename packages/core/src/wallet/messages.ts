@@ -58,6 +58,14 @@ export const walletMessages = {
   noBalances: 'No token balances found.',
   faucetDone: 'Test funds sent to your wallet',
   faucetUnavailable: 'The faucet is only available on local chains.',
+  /** A chain's node timed out, could not be reached, or failed so often that calls pause (503). */
+  chainNotResponding: (chainName: string) =>
+    `${chainName} is not responding. Try again in a moment.`,
+  /** A chain's node answered, but not with anything the wallet can use (502). */
+  chainBadAnswer: (chainName: string) =>
+    `${chainName} sent an answer the wallet could not read. Try again in a moment.`,
+  /** A send waited too long behind another send of the same account (503). */
+  accountSendBusy: 'Another send from this account is still going through. Try again in a moment.',
   transactionNotFound: 'Transaction not found on this chain.',
   notTransactionHash: 'Not a transaction hash of this chain.',
   notTransactionSignature: 'Not a transaction signature of this chain.',

@@ -9,6 +9,7 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { atChainEdgeOf } from '../chain-errors';
 import { tokenFacts } from '../portfolio/chain-balances';
 import { SOLANA_SIGNATURE, readSolanaTransaction, tokenSender } from './solana-transaction';
 import { mapLimit } from './transfer-scanner';
@@ -50,12 +51,13 @@ export async function readChainTransaction(
     // Hashes are stored as the chain answers them: lower-case hex.
     const normalised = hash.toLowerCase() as Hash;
     await requireReadable(access, normalised, ownsTransaction);
-    return readEvmTransaction(access, normalised);
+    return atChainEdgeOf(access.chain, () => readEvmTransaction(access, normalised));
   }
   if (!SOLANA_SIGNATURE.test(hash))
     throw new BadRequestError(walletMessages.notTransactionSignature);
   await requireReadable(access, hash, ownsTransaction);
-  return readSolana(access, hash);
+  // A chain that fails answers 502/503 with its own message (`chain-errors.ts`).
+  return atChainEdgeOf(access.chain, () => readSolana(access, hash));
 }
 
 async function requireReadable(

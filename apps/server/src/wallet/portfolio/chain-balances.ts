@@ -2,10 +2,16 @@ import { address as solanaAddress } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { NATIVE_ASSET_ADDRESS } from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { createPublicClient, erc20Abi, getAddress, http, type PublicClient } from 'viem';
+import { createPublicClient, erc20Abi, getAddress, type PublicClient } from 'viem';
 import { z } from 'zod';
-import { chainErrorText } from '../chain-errors';
-import type { ChainAccess, EvmChainAccess, KnownToken, SolanaChainAccess } from '../wallet-chains';
+import { atChainEdgeOf, chainErrorText } from '../chain-errors';
+import {
+  type ChainAccess,
+  type EvmChainAccess,
+  type KnownToken,
+  policyHttp,
+  type SolanaChainAccess,
+} from '../wallet-chains';
 
 /** One asset's balance on a chain, in base units. */
 export interface AssetBalance {
@@ -51,8 +57,18 @@ export interface ReadBalancesOptions {
  * Listed tokens come from market data, not from us, so one that the chain cannot answer for (no
  * contract there, no `decimals()`) is left out rather than failing the chain; and only the held
  * ones and the first {@link UNHELD_LISTED_TOKENS} are returned.
+ *
+ * A chain that fails throws its `ChainUnavailableError` (502/503, see `chain-errors.ts`).
  */
-export async function readChainBalances(
+export function readChainBalances(
+  access: ChainAccess,
+  owner: string,
+  options: ReadBalancesOptions,
+): Promise<AssetBalance[]> {
+  return atChainEdgeOf(access.chain, () => readBalances(access, owner, options));
+}
+
+async function readBalances(
   access: ChainAccess,
   owner: string,
   { log, signal, listed }: ReadBalancesOptions,
@@ -156,11 +172,10 @@ function balanceClient(access: EvmChainAccess): PublicClient {
   if (!client) {
     client = createPublicClient({
       chain: access.viemChain,
-      transport: http(access.rpcUrl, {
-        // viem splits the calls of a tick into batches of this size, sent in parallel.
+      // Under the chain's policy like every chain call; viem splits the calls of a tick into
+      // batches of this size, sent in parallel.
+      transport: policyHttp(access.rpcUrl, access.policy, {
         batch: { wait: 0, batchSize: RPC_BATCH_SIZE },
-        retryCount: access.local ? 0 : 2,
-        timeout: 10_000,
       }),
     });
     balanceClients.set(access, client);

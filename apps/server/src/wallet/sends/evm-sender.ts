@@ -14,6 +14,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { BadRequestError } from '../../lib/errors';
+import { chainFailureOf } from '../chain-errors';
 import type { SendRecord } from './send-records';
 import {
   amountOrThrow,
@@ -227,8 +228,10 @@ export class EvmSender implements ChainSender {
         account: from as Hex,
         ...this.call(token?.address, ESTIMATE_RECIPIENT, 0n),
       });
-    } catch {
+    } catch (error) {
       // An address without funds cannot be estimated for; the usual gas of a transfer stands.
+      // A chain that failed is no such answer.
+      if (chainFailureOf(error)) throw error;
     }
     return gas * maxPrice(fees);
   }
@@ -270,8 +273,9 @@ export class EvmSender implements ChainSender {
       ]);
       if (decimals > 36) throw unknownToken();
       return { address, decimals, symbol: symbol.slice(0, 20) };
-    } catch {
-      throw unknownToken();
+    } catch (error) {
+      // A contract that cannot answer these is no token; a chain that did not answer says so.
+      throw chainFailureOf(error) ?? unknownToken();
     }
   }
 }

@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { BaseError, HttpRequestError, TimeoutError } from 'viem';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors';
-import { chainErrorText } from '../chain-errors';
+import { chainErrorText, chainFailureOf } from '../chain-errors';
 import { EvmSender } from './evm-sender';
 import { KeyedLock, nonceLockKey } from './nonce-lock';
 import { type Broadcast, type ReconcileSummary, reconcileOpenSends } from './send-reconciler';
@@ -67,6 +67,8 @@ export interface WalletSendsOptions {
    * restart the server on the same database and watch reconciliation finish the send.
    */
   killProcessAt?: Exclude<SendFault, 'beforeSign'> | undefined;
+  /** How long a send waits for its account's send lock before a 503 (`nonce-lock.ts`). */
+  lockWaitMs?: number;
 }
 
 /** Longest decimal text a request may carry; parsed at this many decimals it is always exact. */
@@ -90,7 +92,7 @@ export class WalletSends {
   private readonly inFlight = new Map<string, Promise<SendRecord>>();
   /** Records a simulated crash left behind: they belong to the "killed" process (tests only). */
   private readonly crashed = new Set<string>();
-  private readonly lock = new KeyedLock();
+  private readonly lock: KeyedLock;
   /**
    * Records a reconciliation is working on in this process. A record's work may outlive its
    * pass (a time-out does not cancel it), so later passes leave these alone; across processes
@@ -121,6 +123,7 @@ export class WalletSends {
     this.reconcileEveryMs = options.reconcileEveryMs ?? 10_000;
     this.reconcileMinAgeMs = options.reconcileMinAgeMs ?? 5_000;
     this.killProcessAt = options.killProcessAt;
+    this.lock = new KeyedLock(options.lockWaitMs);
   }
 
   /**
@@ -383,11 +386,12 @@ export class WalletSends {
     } catch (error) {
       if (error instanceof SimulatedCrash || signedRow) throw error;
       // Nothing was signed or sent: the record fails and the nonce stays free.
+      const answer = error instanceof AppError ? error : chainFailureOf(error);
       const failed = await this.transition(record, true, {
         status: 'failed',
-        error: `Not sent: ${error instanceof AppError ? error.message : chainErrorText(error)}`,
+        error: `Not sent: ${answer ? answer.message : chainErrorText(error)}`,
       });
-      if (error instanceof AppError) throw error;
+      if (answer) throw answer;
       return failed;
     }
     this.crashPoint('afterBroadcast');
@@ -559,7 +563,8 @@ export class WalletSends {
   private publicError(error: unknown, chainId: number): unknown {
     if (error instanceof AppError || error instanceof SimulatedCrash) return error;
     this.log.warn({ chainId, error: chainErrorText(error) }, 'wallet chain call failed');
-    return new AppError(502, walletMessages.sendFailedFallback);
+    // A chain that failed says so (502/503, its own message); other errors keep the spec's.
+    return chainFailureOf(error) ?? new AppError(502, walletMessages.sendFailedFallback);
   }
 
   private crashPoint(point: SendFault): void {
@@ -599,6 +604,10 @@ function isUnsignedFailure(row: SendRecord): boolean {
 }
 
 function isTransportError(error: unknown): boolean {
+  // A broadcast the chain policy cut (time-out, lost connection, HTTP error) may have reached
+  // the node; one its open circuit refused was never sent.
+  const failure = chainFailureOf(error);
+  if (failure) return failure.failure !== 'circuit-open';
   if (error instanceof BaseError)
     return Boolean(
       error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError),
