@@ -27,6 +27,7 @@ import { registerSecurity } from './lib/plugins/security';
 import { registerWebApp } from './lib/plugins/web-app';
 import { outboxRoutes } from './mail/outbox-routes';
 import { EvmTokenAnalyzer } from './scam/evm-token-analyzer';
+import { resolveDexes } from './lib/dexes';
 import { SolanaTokenAnalyzer } from './scam/solana-token-analyzer';
 import { scamRoutes } from './scam/scam-routes';
 import { TokenScans } from './scam/token-scans';
@@ -162,7 +163,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     log: app.log,
-    analyzers: [new EvmTokenAnalyzer(walletChains), new SolanaTokenAnalyzer(walletChains)],
+    analyzers: [
+      new EvmTokenAnalyzer(walletChains, { dexes: resolveDexes(config, options.devnet) }),
+      new SolanaTokenAnalyzer(walletChains),
+    ],
     consume: (keys) => throttle.consume(keys),
     onChange: () => responseCache.clear(),
   });

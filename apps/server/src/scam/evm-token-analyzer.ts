@@ -1,5 +1,6 @@
 import {
   emptySecurityReport,
+  type DexConfigFile,
   type EvidenceItem,
   type ScanEvidence,
   type SecurityReport,
@@ -11,10 +12,21 @@ import {
   zeroAddress,
   type Address,
   type PublicClient,
+  createTestClient,
+  http,
 } from 'viem';
 import { startAnvilFork, type AnvilFork } from './anvil-fork';
 import { ChainNotScannableError, ChainUnavailableError } from './errors';
 import { analyzeTokenCode } from './evm-code-reader';
+import {
+  findPools,
+  MODIFIABLE_FIELDS,
+  probeTradingPrivileges,
+  SIMULATED_FIELDS,
+  simulateTrading,
+  type TradingPrivileges,
+  type TradingSimulation,
+} from './evm-trading-simulation';
 import { PROBED_FIELDS, probePrivileges, type ProbedField } from './privilege-probe';
 import type { TokenAnalyzer, TokenScanResult } from './token-analyzer';
 
@@ -26,6 +38,8 @@ export interface EvmChainReader {
 export interface EvmTokenAnalyzerOptions {
   /** Starts the throwaway fork privileges are probed on; tests may count or slow it. */
   startFork?: (options: { forkUrl: string; blockNumber: bigint }) => Promise<AnvilFork>;
+  /** The V2 DEXes per chain (lib/dexes.ts `resolveDexes`) the token's pools are looked for on. */
+  dexes?: DexConfigFile;
 }
 
 const erc20 = parseAbi([
@@ -37,22 +51,9 @@ const erc20 = parseAbi([
   'function owner() view returns (address)',
 ]);
 
-/**
- * Fields the buy-and-sell simulation will measure. It waits for the local Uniswap markets, so
- * until then they stay null and say why (unknown is never 0).
- */
-const TRADING_FIELDS = [
-  'is_honeypot',
-  'cannot_buy',
-  'cannot_sell_all',
-  'buy_tax',
-  'sell_tax',
-  'trading_cooldown',
-  'is_anti_whale',
-  'slippage_modifiable',
+/** Trading fields no simulation decides: a per-address tax needs a second trader per caller. */
+const UNSIMULATED_FIELDS = [
   'personal_slippage_modifiable',
-  'anti_whale_modifiable',
-  'is_in_dex',
 ] as const satisfies readonly (keyof SecurityReport)[];
 
 /** Fields that need every holder (an indexer of Transfer logs), not read by this scan. */
@@ -72,8 +73,11 @@ const HOLDER_TEST_FIELDS = new Set<ProbedField>([
 /**
  * The EVM analyzer: the code read at one block (evm-code-reader), the token's own answers
  * (supply, decimals, owner and the owner's balance) at that block, and privilege probing on a
- * throwaway Anvil fork of that block (privilege-probe). The trading simulation is not built yet:
- * its fields are null with `not-measured` evidence.
+ * throwaway Anvil fork of that block (privilege-probe), and on the same fork a buy and sell
+ * through the token's deepest pool on the chain's DEXes (evm-trading-simulation), which the
+ * privileged calls are then tried against for switchable taxes and limits. The simulation runs
+ * first and each stage is reverted to a snapshot, so the probe's funded holders never move the
+ * pool the trades price against. A token with no pool is judged on code and privileges alone.
  *
  * A fork per scan (a few hundred milliseconds to start) rather than one kept warm: a fork is
  * pinned to a block, and probing sends transactions that would leak into the next scan if the
@@ -82,12 +86,14 @@ const HOLDER_TEST_FIELDS = new Set<ProbedField>([
 export class EvmTokenAnalyzer implements TokenAnalyzer {
   readonly family = 'evm' as const;
   private readonly startFork: NonNullable<EvmTokenAnalyzerOptions['startFork']>;
+  private readonly dexes: DexConfigFile;
 
   constructor(
     private readonly chains: EvmChainReader,
     options: EvmTokenAnalyzerOptions = {},
   ) {
     this.startFork = options.startFork ?? startAnvilFork;
+    this.dexes = options.dexes ?? {};
   }
 
   async analyze(chainId: number, address: string): Promise<TokenScanResult> {
@@ -130,14 +136,46 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
         throw new ChainUnavailableError(error);
       },
     );
+    const dexes = this.dexes[chainId] ?? [];
+    const pools = await findPools(client, token, dexes, blockNumber);
     let probe;
+    let trading: TradingSimulation | undefined;
+    let tradingPrivileges: TradingPrivileges | undefined;
     try {
-      probe = await probePrivileges(fork.rpcUrl, code);
+      const test = createTestClient({
+        mode: 'anvil',
+        transport: http(fork.rpcUrl, { retryCount: 0 }),
+      });
+      const stage = async <T>(run: () => Promise<T>): Promise<T> => {
+        const snapshot = await test.snapshot();
+        try {
+          return await run();
+        } finally {
+          await test.revert({ id: snapshot });
+        }
+      };
+      const pool = code.functions ? pools.deepest : undefined;
+      if (pool) trading = await stage(() => simulateTrading(fork.rpcUrl, token, pool));
+      probe = await stage(() => probePrivileges(fork.rpcUrl, code));
+      if (pool && trading && code.functions) {
+        const { baseline } = trading;
+        const functions = code.functions;
+        const callers = probe.callers;
+        tradingPrivileges = await stage(() =>
+          probeTradingPrivileges(fork.rpcUrl, token, pool, callers, functions, baseline),
+        );
+      }
     } finally {
       await fork.stop();
     }
 
-    const report: SecurityReport = { ...emptySecurityReport(), ...code.fields, ...probe.fields };
+    const report: SecurityReport = {
+      ...emptySecurityReport(),
+      ...code.fields,
+      ...probe.fields,
+      ...trading?.fields,
+      ...tradingPrivileges?.fields,
+    };
     const evidence: ScanEvidence = {};
     const add = (field: keyof SecurityReport, ...items: EvidenceItem[]) => {
       if (items.length > 0) evidence[field] = [...(evidence[field] ?? []), ...items];
@@ -217,7 +255,28 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
       });
     }
 
-    for (const field of TRADING_FIELDS)
+    if (trading) {
+      for (const field of SIMULATED_FIELDS) add(field, ...(trading.evidence[field] ?? []));
+    } else {
+      const noPool: EvidenceItem = {
+        kind: 'not-measured',
+        reason: 'no-pool',
+        detail:
+          pools.dexNames.length === 0
+            ? 'no DEX is configured for this chain'
+            : `no pool on ${pools.dexNames.join(', ')}`,
+      };
+      for (const field of SIMULATED_FIELDS) add(field, noPool);
+      if (pools.dexNames.length > 0 && pools.pools.length === 0) {
+        // No pair on any DEX asked: not listed there, which is what is_in_dex says.
+        report.is_in_dex = 0;
+      }
+    }
+    for (const field of MODIFIABLE_FIELDS) {
+      if (tradingPrivileges) add(field, ...tradingPrivileges.evidence[field]);
+      else add(field, { kind: 'not-measured', reason: trading ? 'simulation-failed' : 'no-pool' });
+    }
+    for (const field of UNSIMULATED_FIELDS)
       add(field, { kind: 'not-measured', reason: 'simulation-not-built' });
     for (const field of HOLDER_FIELDS)
       add(field, { kind: 'not-measured', reason: 'no-holder-index' });

@@ -113,6 +113,21 @@ export const NOT_MEASURED_WORDS: {
   'no-source-verifier': 'not checked: no source-verification service is configured',
   'no-holder-index': 'not measured: holder lists need a token indexer, not run in this scan',
   'not-answered': 'not answered: the token does not answer this call',
+  'simulation-failed': 'not measured: an earlier step of the buy and sell simulation failed',
+};
+
+/** Each simulated trade step, as words. */
+const SIMULATION_STEP_WORDS: Readonly<
+  Record<Extract<EvidenceItem, { kind: 'simulation' }>['step'], string>
+> = {
+  buy: 'a simulated buy',
+  sell: 'a simulated sell',
+  'second-sell': 'a second sell right after the first',
+  'sell-after-wait': 'the same sell after waiting',
+  'sell-all': 'selling the whole balance',
+  'sell-99': 'selling 99 % of the balance',
+  'large-buy': 'a large simulated buy',
+  'privileged-call': 'a simulation after a privileged call',
 };
 
 const opcodeMeaning: Readonly<Record<string, string>> = {
@@ -153,6 +168,8 @@ export const EVIDENCE_WORDS: {
     return `${after}${who} can call ${selectorWords(item.selector)}, which ${what}`;
   },
   read: (item) => `${item.call} of ${shortText(item.address)} answered ${item.value}`,
+  simulation: (item) =>
+    `${SIMULATION_STEP_WORDS[item.step]} through the pool ${shortText(item.pool)} ${item.outcome === 'ok' ? 'went through' : 'reverted'}${item.detail ? `: ${item.detail}` : ''}`,
   'not-measured': (item) =>
     item.detail
       ? `${NOT_MEASURED_WORDS[item.reason]} (${item.detail})`

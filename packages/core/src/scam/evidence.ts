@@ -101,6 +101,33 @@ export const readEvidenceSchema = z.object({
   value: z.string(),
 });
 
+/**
+ * One step of the buy-and-sell simulation on the throwaway fork, through the token's pool:
+ * what was paid (`amountIn`, base units of what was sold), what the pool math promised after the
+ * DEX fee (`expectedOut`) and what arrived (`actualOut`), or that the step reverted.
+ */
+export const simulationEvidenceSchema = z.object({
+  kind: z.literal('simulation'),
+  /** The pool (pair) traded through. */
+  pool: address,
+  step: z.enum([
+    'buy',
+    'sell',
+    'second-sell',
+    'sell-after-wait',
+    'sell-all',
+    'sell-99',
+    'large-buy',
+    'privileged-call',
+  ]),
+  outcome: z.enum(['ok', 'reverted']),
+  amountIn: baseUnits.optional(),
+  expectedOut: baseUnits.optional(),
+  actualOut: baseUnits.optional(),
+  /** The measurement in the analyzer's words (tax, wait, caller and selector). */
+  detail: z.string().optional(),
+});
+
 /** Why a field is unknown: the measurement it needs did not run. */
 export const notMeasuredEvidenceSchema = z.object({
   kind: z.literal('not-measured'),
@@ -121,6 +148,8 @@ export const notMeasuredEvidenceSchema = z.object({
     'no-holder-index',
     /** The token does not answer the call (`owner()` absent, `decimals()` reverts). */
     'not-answered',
+    /** An earlier step of the simulation failed (no buy, so nothing to sell). */
+    'simulation-failed',
   ]),
   detail: z.string().optional(),
 });
@@ -134,6 +163,7 @@ export const evidenceItemSchema = z.discriminatedUnion('kind', [
   probeEvidenceSchema,
   readEvidenceSchema,
   notMeasuredEvidenceSchema,
+  simulationEvidenceSchema,
 ]);
 export type EvidenceItem = z.output<typeof evidenceItemSchema>;
 export type EvidenceKind = EvidenceItem['kind'];

@@ -24,3 +24,8 @@ export {
   type ScenarioName,
   type TradingField,
 } from './manifest';
+export {
+  deployScenarioWithPool,
+  type DeployedScenarioWithPool,
+  type ScenarioPoolOptions,
+} from './scenario-pools';

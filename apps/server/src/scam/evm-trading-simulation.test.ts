@@ -1,0 +1,176 @@
+import { scoreSecurityReport, type SecurityReport } from '@vaultscope/core';
+import {
+  DEVNET_EVM_OWNER,
+  deployScenario,
+  deployScenarioWithPool,
+  devnetViemChain,
+  SCENARIOS,
+  TAX_TOLERANCE,
+  type ScenarioName,
+} from '@vaultscope/devnet';
+import { createPublicClient, createWalletClient, http, publicActions, type Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDevnet } from '../test/wallet-test-kit';
+import { EvmTokenAnalyzer } from './evm-token-analyzer';
+import type { TokenScanResult } from './token-analyzer';
+
+/**
+ * The analyzer's trading simulation over the whole corpus, each scenario token launched with a
+ * token/wrapped-native pool on chain 1's local Uniswap V2 market: taxes, honeypots, cooldowns
+ * and limits measured by buying and selling on a fork, switchable taxes and limits by the
+ * privileged calls; a token with no pool says so and is judged on code and privileges alone.
+ */
+
+const CHAIN_ID = 1;
+let devnet: Awaited<ReturnType<typeof startTestDevnet>>;
+const results = new Map<ScenarioName, TokenScanResult>();
+let noPool: TokenScanResult;
+let chainBlockBefore: bigint;
+let chainBlockAfter: bigint;
+
+beforeAll(async () => {
+  devnet = await startTestDevnet([CHAIN_ID], { markets: true });
+  const rpcUrl = devnet.rpcUrl(CHAIN_ID);
+  const chain = devnetViemChain(CHAIN_ID, rpcUrl);
+  const market = devnet.markets[CHAIN_ID]!;
+  const deployer = createWalletClient({
+    account: DEVNET_EVM_OWNER,
+    chain,
+    transport: http(rpcUrl),
+    pollingInterval: 20,
+  }).extend(publicActions);
+  const client = createPublicClient({ chain, transport: http(rpcUrl) });
+  const addresses = new Map<ScenarioName, Address>();
+  for (const scenario of SCENARIOS) {
+    addresses.set(
+      scenario.name,
+      (await deployScenarioWithPool(deployer, scenario.name, market)).address,
+    );
+  }
+  const lonely = (await deployScenario(deployer, 'clean-plain')).address;
+  const analyzer = new EvmTokenAnalyzer(
+    { evm: (chainId) => (chainId === CHAIN_ID ? { client, rpcUrl } : undefined) },
+    { dexes: devnet.dexConfig },
+  );
+  chainBlockBefore = await client.getBlockNumber();
+  for (const [name, address] of addresses)
+    results.set(name, await analyzer.analyze(CHAIN_ID, address));
+  noPool = await analyzer.analyze(CHAIN_ID, lonely);
+  chainBlockAfter = await client.getBlockNumber();
+}, 300_000);
+
+afterAll(async () => {
+  await devnet?.remove();
+});
+
+const TAX_FIELDS = new Set(['buy_tax', 'sell_tax']);
+
+function expectFields(report: SecurityReport, expected: Record<string, unknown>) {
+  for (const [field, value] of Object.entries(expected)) {
+    const actual = report[field as keyof SecurityReport];
+    if (TAX_FIELDS.has(field)) {
+      expect(actual, field).not.toBeNull();
+      expect(
+        Math.abs((actual as number) - (value as number)),
+        `${field} ${actual}`,
+      ).toBeLessThanOrEqual(TAX_TOLERANCE);
+    } else expect(actual, field).toBe(value);
+  }
+}
+
+describe('the trading simulation of the corpus, each token with a pool on the local market', () => {
+  it.each(SCENARIOS.map((scenario) => [scenario.name, scenario.expected.trading] as const))(
+    '%s: measures the expected trading fields',
+    (name, expected) => {
+      expectFields(results.get(name)!.report, expected);
+    },
+  );
+
+  it.each(
+    SCENARIOS.map((scenario) => {
+      const { slippage_modifiable, anti_whale_modifiable } = scenario.expected
+        .privileges as Partial<SecurityReport>;
+      return [
+        scenario.name,
+        Object.fromEntries(
+          Object.entries({ slippage_modifiable, anti_whale_modifiable }).filter(
+            ([, value]) => value !== undefined,
+          ),
+        ),
+      ] as const;
+    }),
+  )('%s: finds which privileged calls change the taxes and the limit', (name, expected) => {
+    expectFields(results.get(name)!.report, expected);
+  });
+
+  it('says how a 5 % tax was measured: the amounts promised by the pool math and received', () => {
+    const { evidence } = results.get('switchable-sell-tax')!;
+    expect(evidence.buy_tax?.[0]).toMatchObject({
+      kind: 'simulation',
+      step: 'buy',
+      outcome: 'ok',
+      expectedOut: expect.stringMatching(/^\d+$/),
+      actualOut: expect.stringMatching(/^\d+$/),
+      detail: expect.stringMatching(/^5\.00 % of the promised tokens withheld$/),
+    });
+    expect(evidence.slippage_modifiable?.[0]).toMatchObject({
+      kind: 'simulation',
+      step: 'privileged-call',
+      detail: expect.stringContaining(DEVNET_EVM_OWNER),
+    });
+  });
+
+  it('calls a sell that reverts even after waiting a honeypot, with the reverted step', () => {
+    const { evidence } = results.get('honeypot-sell-reverts')!;
+    expect(evidence.is_honeypot).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'simulation', step: 'sell', outcome: 'reverted' }),
+        expect.objectContaining({
+          kind: 'simulation',
+          step: 'sell-after-wait',
+          outcome: 'reverted',
+        }),
+      ]),
+    );
+  });
+
+  it('gives the clean tokens no risk flag and a good score', () => {
+    for (const name of ['clean-plain', 'clean-renounced', 'clean-fixed-supply'] as const) {
+      const { report } = results.get(name)!;
+      const score = scoreSecurityReport(report, 'evm');
+      const risks = score.findings.filter((finding) => finding.status === 'risk');
+      expect(
+        risks.map((finding) => finding.id),
+        name,
+      ).toEqual([]);
+      expect(report.is_in_dex).toBe(1);
+      const unknown = score.findings.filter((finding) => finding.status === 'unknown');
+      expect(
+        score.totalScore,
+        `${name}: ${unknown.map((f) => `${f.id} ${f.points}`).join(', ')}`,
+      ).toBeGreaterThanOrEqual(50);
+    }
+  });
+
+  it('judges a token with no pool on code and privileges alone, and says there is no pool', () => {
+    const { report, evidence } = noPool;
+    expect(report).toMatchObject({
+      buy_tax: null,
+      sell_tax: null,
+      is_honeypot: null,
+      is_in_dex: 0,
+    });
+    expect(report.is_mintable).toBe(0);
+    expect(evidence.sell_tax).toEqual([
+      {
+        kind: 'not-measured',
+        reason: 'no-pool',
+        detail: `no pool on ${devnet.markets[CHAIN_ID]!.dex.name}`,
+      },
+    ]);
+  });
+
+  it('never touches the real chain: every trade ran on the fork', () => {
+    expect(chainBlockAfter).toBe(chainBlockBefore);
+  });
+});
