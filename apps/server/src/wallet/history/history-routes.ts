@@ -16,6 +16,9 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
   429: errorResponseSchema,
+  // The chain transaction page on a chain that failed (502 bad answer, 503 no answer).
+  502: errorResponseSchema,
+  503: errorResponseSchema,
 };
 
 export interface HistoryRoutesOptions {

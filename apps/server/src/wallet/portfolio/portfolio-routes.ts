@@ -14,6 +14,9 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
   429: errorResponseSchema,
+  // A chain that failed: 502 when its node answered badly, 503 when it did not answer.
+  502: errorResponseSchema,
+  503: errorResponseSchema,
 };
 
 /** Balances of the user's wallet: one chain, or all chains of the network mode (spec section 7). */

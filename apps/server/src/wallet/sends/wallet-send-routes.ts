@@ -24,6 +24,8 @@ const errors = {
   409: errorResponseSchema,
   422: errorResponseSchema,
   502: errorResponseSchema,
+  // A chain that did not answer, or the account's send lock still held after the wait.
+  503: errorResponseSchema,
 };
 
 /** Solana chain of a send: devnet (103) when asked for, else mainnet (101) as the spec's client. */
