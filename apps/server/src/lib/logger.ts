@@ -1,6 +1,6 @@
 import { type LoggerOptions, stdSerializers } from 'pino';
 import type { Config } from './config';
-import { withoutQueryValues } from './db/database-errors';
+import { logSafeError } from './log-safe-error';
 
 /**
  * Paths pino blanks out wherever they appear in a log line. Bodies are never logged by
@@ -31,12 +31,13 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * pino's error serializer, after database errors in the error's chain are cut down to what
- * names the failure: their messages, `params`, `detail` and `where` carry the query's values
- * (see `db/database-errors.ts`). Every `{ err }` any logger of the app writes goes through it.
+ * pino's error serializer, after the error is made log-safe (`log-safe-error.ts`): database
+ * errors cut down to what names the failure (their `params`, `detail` and `where` carry the
+ * query's values), URLs cut (RPC URLs carry keys), request and raw-answer fields dropped. Every
+ * `{ err }` any logger of the app writes goes through it, background jobs' included.
  */
 export function serializeError(error: unknown): unknown {
-  return stdSerializers.err(withoutQueryValues(error) as Error);
+  return stdSerializers.err(logSafeError(error) as Error);
 }
 
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions {
