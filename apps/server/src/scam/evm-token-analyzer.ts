@@ -27,6 +27,7 @@ import {
   type TradingPrivileges,
   type TradingSimulation,
 } from './evm-trading-simulation';
+import { HOLDER_FIELDS, scanHolders } from './evm-holders';
 import { PROBED_FIELDS, probePrivileges, type ProbedField } from './privilege-probe';
 import type { TokenAnalyzer, TokenScanResult } from './token-analyzer';
 
@@ -54,13 +55,6 @@ const erc20 = parseAbi([
 /** Trading fields no simulation decides: a per-address tax needs a second trader per caller. */
 const UNSIMULATED_FIELDS = [
   'personal_slippage_modifiable',
-] as const satisfies readonly (keyof SecurityReport)[];
-
-/** Fields that need every holder (an indexer of Transfer logs), not read by this scan. */
-const HOLDER_FIELDS = [
-  'holder_count',
-  'lp_holders',
-  'creator_percent',
 ] as const satisfies readonly (keyof SecurityReport)[];
 
 /** Fields the probe can only decide with funded test holders. */
@@ -169,12 +163,22 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
       await fork.stop();
     }
 
+    const holders = await scanHolders(client, {
+      token,
+      blockNumber,
+      totalSupply,
+      decimals: typeof decimals === 'number' ? decimals : null,
+      pair: pools.deepest?.pair,
+      dexName: pools.deepest?.dex.name,
+    });
+
     const report: SecurityReport = {
       ...emptySecurityReport(),
       ...code.fields,
       ...probe.fields,
       ...trading?.fields,
       ...tradingPrivileges?.fields,
+      ...holders.fields,
     };
     const evidence: ScanEvidence = {};
     const add = (field: keyof SecurityReport, ...items: EvidenceItem[]) => {
@@ -278,8 +282,7 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
     }
     for (const field of UNSIMULATED_FIELDS)
       add(field, { kind: 'not-measured', reason: 'simulation-not-built' });
-    for (const field of HOLDER_FIELDS)
-      add(field, { kind: 'not-measured', reason: 'no-holder-index' });
+    for (const field of HOLDER_FIELDS) add(field, ...holders.evidence[field]);
     add('is_open_source', { kind: 'not-measured', reason: 'no-source-verifier' });
 
     return {

@@ -124,9 +124,16 @@ describe('a token with no report is scanned on demand', () => {
         .findings.filter((finding) => finding.status === 'risk')
         .map((finding) => finding.id);
     // The blacklist's owner still holds the whole supply: a real risk, read from the chain.
-    expect(risks(blacklist)).toEqual(['is_blacklisted', 'owner_percent']);
+    // Its Transfer logs say the same of the creator, the only holder.
+    expect(risks(blacklist)).toEqual([
+      'is_blacklisted',
+      'owner_percent',
+      'creator_percent',
+      'holder_count',
+    ]);
     expect(blacklist.tokenDetails.owner_percent).toBe(1);
-    expect(risks(clean)).toEqual([]);
+    // The clean token has no flag; only its figures: deployed a moment ago, unlisted, one holder.
+    expect(risks(clean)).toEqual(['creator_percent', 'holder_count']);
     // The clean token has no owner() to ask: unknown, with the reason.
     expect(clean.tokenDetails.owner_percent).toBeNull();
     expect(clean.scan!.evidence.owner_percent).toEqual([

@@ -5,12 +5,12 @@ import type { DevnetMarket } from '../markets/deploy-markets';
 import { DEAD_ADDRESS } from '../markets/market-specs';
 import { factoryAbi, pairAbi, routerAbi } from '../markets/uniswap-v2';
 import { deployScenario, type DeployedScenario, type ScenarioClient } from './deploy';
-import { DEFAULT_SCENARIO_SUPPLY, type ScenarioName } from './manifest';
+import type { ScenarioName } from './manifest';
 
 export interface ScenarioPoolOptions {
   /** Wrapped native coin put in the pool (default 10). */
   native?: bigint;
-  /** Share of the supply put in the pool, in basis points (default 5000: half). */
+  /** Share of the deployer's tokens put in the pool, in basis points (default 5000: half). */
   supplyBps?: number;
   /** Shares of the first LP tokens burned to 0x…dEaD and locked in the market's time lock. */
   lp?: { burnBps: number; lockBps: number; lockDays: number };
@@ -35,8 +35,6 @@ export async function deployScenarioWithPool(
 ): Promise<DeployedScenarioWithPool> {
   const { router, factory, wrappedNative } = market.dex;
   const native = options.native ?? parseEther('10');
-  const supply = DEFAULT_SCENARIO_SUPPLY;
-  const tokenAmount = (supply * BigInt(options.supplyBps ?? 5_000)) / 10_000n;
   const track = async (hash: Hash, what: string) => {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     if (receipt.status !== 'success')
@@ -45,6 +43,13 @@ export async function deployScenarioWithPool(
   let pair: Address | undefined;
   const addPool = async (token: Address): Promise<Address> => {
     if (pair) return pair;
+    const balance = await client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [client.account.address],
+    });
+    const tokenAmount = (balance * BigInt(options.supplyBps ?? 5_000)) / 10_000n;
     await track(
       await client.writeContract({
         chain: client.chain,

@@ -1,0 +1,280 @@
+import type { EvidenceItem, Holder, SecurityReport } from '@vaultscope/core';
+import {
+  formatUnits,
+  getAddress,
+  parseAbi,
+  parseAbiItem,
+  zeroAddress,
+  type Address,
+  type PublicClient,
+} from 'viem';
+
+/**
+ * Holders and liquidity from a bounded scan of `Transfer` logs (no indexer needed): the token's
+ * holders (count, top ten with their real `balanceOf` at the scan's block), the creator's share,
+ * and the LP holders of the token's deepest pool with the burned and time-locked shares.
+ *
+ * The scan covers the last {@link HOLDER_SCAN_BLOCKS} blocks. It is only trusted when the
+ * contract did not exist yet at its first block (no code there): then every Transfer since
+ * deployment was seen and the balances add up; an older token's holder fields stay null and say
+ * so, rather than a count of the recent ones.
+ *
+ * LP shares are locked when held by a burn address (0x…dEaD, the zero address) or by a contract
+ * that says it holds them for a lock: one answering `lockedAmount(pair)` with a positive amount,
+ * as the devnet markets' `LpTimeLock` does. A lock is recognised by that answer, not by its code
+ * hash, so a redeployed or recompiled lock of the same interface counts too; other contracts are
+ * listed as plain contracts, not locked.
+ */
+
+export const HOLDER_SCAN_BLOCKS = 50_000n;
+const LOG_CHUNK_BLOCKS = 10_000n;
+const MAX_LOGS = 100_000;
+const TOP = 10;
+const DEAD: Address = '0x000000000000000000000000000000000000dEaD';
+
+const transferEvent = parseAbiItem(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+);
+const abi = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+  'function lockedAmount(address) view returns (uint256)',
+]);
+
+export const HOLDER_FIELDS = ['holder_count', 'holders', 'creator_percent', 'lp_holders'] as const;
+export type HolderField = (typeof HOLDER_FIELDS)[number];
+
+export interface HolderScan {
+  fields: Pick<SecurityReport, HolderField>;
+  evidence: Record<HolderField, EvidenceItem[]>;
+}
+
+interface LogBalances {
+  complete: boolean;
+  fromBlock: bigint;
+  balances: Map<Address, bigint>;
+  /** The recipient of the first mint (Transfer from the zero address). */
+  firstMinted: Address | undefined;
+}
+
+async function scanLogs(
+  client: PublicClient,
+  address: Address,
+  blockNumber: bigint,
+): Promise<LogBalances> {
+  const fromBlock = blockNumber > HOLDER_SCAN_BLOCKS ? blockNumber - HOLDER_SCAN_BLOCKS : 0n;
+  const balances = new Map<Address, bigint>();
+  let firstMinted: Address | undefined;
+  const codeBefore =
+    fromBlock === 0n ? undefined : await client.getCode({ address, blockNumber: fromBlock - 1n });
+  let complete = !codeBefore || codeBefore === '0x';
+  if (!complete) return { complete, fromBlock, balances, firstMinted };
+  let seen = 0;
+  for (let start = fromBlock; start <= blockNumber; start += LOG_CHUNK_BLOCKS) {
+    const end =
+      start + LOG_CHUNK_BLOCKS - 1n < blockNumber ? start + LOG_CHUNK_BLOCKS - 1n : blockNumber;
+    const logs = await client.getLogs({
+      address,
+      event: transferEvent,
+      fromBlock: start,
+      toBlock: end,
+    });
+    seen += logs.length;
+    if (seen > MAX_LOGS) {
+      complete = false;
+      break;
+    }
+    for (const log of logs) {
+      const { from, to, value } = log.args;
+      if (!from || !to || value === undefined) continue;
+      const [source, target] = [getAddress(from), getAddress(to)];
+      if (source === zeroAddress) firstMinted ??= target;
+      else balances.set(source, (balances.get(source) ?? 0n) - value);
+      balances.set(target, (balances.get(target) ?? 0n) + value);
+    }
+  }
+  return { complete, fromBlock, balances, firstMinted };
+}
+
+const share = (amount: bigint, total: bigint) =>
+  total > 0n ? Math.min(1, Number((amount * 1_000_000n) / total) / 1_000_000) : null;
+
+/** Top holders by the logs, confirmed by `balanceOf` at the block, with contract and lock tags. */
+async function topHolders(
+  client: PublicClient,
+  asset: Address,
+  scan: LogBalances,
+  blockNumber: bigint,
+  total: bigint,
+  decimals: number,
+  tags: ReadonlyMap<Address, string>,
+  lockOf?: Address,
+): Promise<Holder[]> {
+  const candidates = [...scan.balances]
+    .filter(([address, balance]) => balance > 0n && address !== zeroAddress)
+    .sort(([, a], [, b]) => (b > a ? 1 : b < a ? -1 : 0))
+    .slice(0, TOP)
+    .map(([address]) => address);
+  // The zero address holds burned shares (V2 burns its minimum liquidity there): listed too.
+  if ((scan.balances.get(zeroAddress) ?? 0n) > 0n) candidates.push(zeroAddress);
+  const holders: Holder[] = [];
+  for (const address of candidates) {
+    const balance = await client
+      .readContract({
+        address: asset,
+        abi,
+        functionName: 'balanceOf',
+        args: [address],
+        blockNumber,
+      })
+      .catch(() => scan.balances.get(address) ?? 0n);
+    const code =
+      address === zeroAddress ? undefined : await client.getCode({ address, blockNumber });
+    const isContract = !!code && code !== '0x';
+    const burn = address === DEAD || address === zeroAddress;
+    let locked = 0n;
+    if (isContract && lockOf)
+      locked = await client
+        .readContract({ address, abi, functionName: 'lockedAmount', args: [lockOf], blockNumber })
+        .catch(() => 0n);
+    holders.push({
+      address,
+      tag: burn ? 'Burn' : locked > 0n ? 'Lock' : (tags.get(address) ?? null),
+      is_contract: isContract ? 1 : 0,
+      balance: formatUnits(balance, decimals),
+      percent: share(balance, total),
+      is_locked: burn || locked > 0n ? 1 : 0,
+    });
+  }
+  return holders.sort((a, b) => (b.percent ?? 0) - (a.percent ?? 0));
+}
+
+export async function scanHolders(
+  client: PublicClient,
+  options: {
+    token: Address;
+    blockNumber: bigint;
+    totalSupply: bigint | undefined;
+    decimals: number | null;
+    /** The deepest pool's pair, whose LP holders are listed. */
+    pair?: Address | undefined;
+    dexName?: string | undefined;
+  },
+): Promise<HolderScan> {
+  const { token, blockNumber, totalSupply, decimals, pair } = options;
+  const evidence: HolderScan['evidence'] = {
+    holder_count: [],
+    holders: [],
+    creator_percent: [],
+    lp_holders: [],
+  };
+  const fields: HolderScan['fields'] = {
+    holder_count: null,
+    holders: null,
+    creator_percent: null,
+    lp_holders: null,
+  };
+  const tags = new Map<Address, string>();
+  if (pair) tags.set(pair, `${options.dexName ?? 'DEX'} pool`);
+
+  const older = (fromBlock: bigint) => ({
+    kind: 'not-measured' as const,
+    reason: 'no-holder-index' as const,
+    detail: `the contract is older than the Transfer logs scanned (from block ${fromBlock})`,
+  });
+  const tokenScan = await scanLogs(client, token, blockNumber).catch(() => undefined);
+  if (!tokenScan || !tokenScan.complete || totalSupply === undefined || decimals === null) {
+    const item = tokenScan ? older(tokenScan.fromBlock) : notRead();
+    for (const field of ['holder_count', 'holders', 'creator_percent'] as const)
+      evidence[field].push(item);
+  } else {
+    const holding = [...tokenScan.balances].filter(
+      ([address, balance]) => balance > 0n && address !== zeroAddress,
+    );
+    fields.holder_count = holding.length;
+    evidence.holder_count.push({
+      kind: 'checked',
+      address: token,
+      detail: `${holding.length} addresses hold it by every Transfer log since its deployment (blocks ${tokenScan.fromBlock}–${blockNumber})`,
+    });
+    fields.holders = await topHolders(
+      client,
+      token,
+      tokenScan,
+      blockNumber,
+      totalSupply,
+      decimals,
+      tags,
+    );
+    evidence.holders.push({
+      kind: 'checked',
+      address: token,
+      detail: `the ${fields.holders.length} largest by the Transfer logs, each read with balanceOf at block ${blockNumber}`,
+    });
+    const creator = tokenScan.firstMinted;
+    if (creator) {
+      const balance = await client
+        .readContract({
+          address: token,
+          abi,
+          functionName: 'balanceOf',
+          args: [creator],
+          blockNumber,
+        })
+        .catch(() => undefined);
+      if (balance !== undefined) {
+        fields.creator_percent = share(balance, totalSupply);
+        evidence.creator_percent.push(
+          {
+            kind: 'checked',
+            address: token,
+            detail: `the first mint went to ${creator}, taken as the creator`,
+          },
+          {
+            kind: 'read',
+            address: token,
+            call: `balanceOf(${creator})`,
+            value: balance.toString(),
+          },
+        );
+      }
+    } else
+      evidence.creator_percent.push({
+        kind: 'not-measured',
+        reason: 'not-answered',
+        detail: 'no mint in the Transfer logs',
+      });
+  }
+
+  if (!pair) {
+    evidence.lp_holders.push({ kind: 'not-measured', reason: 'no-pool' });
+    return { fields, evidence };
+  }
+  const lpScan = await scanLogs(client, pair, blockNumber).catch(() => undefined);
+  const lpSupply = await client
+    .readContract({ address: pair, abi, functionName: 'totalSupply', blockNumber })
+    .catch(() => undefined);
+  if (!lpScan || !lpScan.complete || lpSupply === undefined) {
+    evidence.lp_holders.push(lpScan ? older(lpScan.fromBlock) : notRead());
+    return { fields, evidence };
+  }
+  // LP tokens of a V2 pair have 18 decimals.
+  fields.lp_holders = await topHolders(client, pair, lpScan, blockNumber, lpSupply, 18, tags, pair);
+  const sum = (test: (holder: Holder) => boolean) =>
+    fields.lp_holders!.filter(test).reduce((total, holder) => total + (holder.percent ?? 0), 0);
+  const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
+  evidence.lp_holders.push({
+    kind: 'checked',
+    address: pair,
+    detail: `of ${lpSupply} LP shares: ${pct(sum((h) => h.tag === 'Burn'))} burned (0x…dEaD, zero address), ${pct(sum((h) => h.tag === 'Lock'))} in a lock (a contract answering lockedAmount(pair)), ${pct(sum((h) => h.is_locked !== 1))} free`,
+  });
+  return { fields, evidence };
+}
+
+function notRead(): EvidenceItem {
+  return {
+    kind: 'not-measured',
+    reason: 'not-answered',
+    detail: 'the node did not answer the log scan',
+  };
+}
