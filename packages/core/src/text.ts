@@ -9,10 +9,13 @@ import { z } from 'zod';
  * is a 400 at validation, before any handler or query runs.
  */
 
+// Matching control characters is the point of these two patterns.
+/* eslint-disable no-control-regex */
 /** C0 control characters (U+0000-U+001F) and DEL (U+007F). */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /** The same less tab, line feed and carriage return, which multi-line text may hold. */
 const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/* eslint-enable no-control-regex */
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
