@@ -52,11 +52,6 @@ const erc20 = parseAbi([
   'function owner() view returns (address)',
 ]);
 
-/** Trading fields no simulation decides: a per-address tax needs a second trader per caller. */
-const UNSIMULATED_FIELDS = [
-  'personal_slippage_modifiable',
-] as const satisfies readonly (keyof SecurityReport)[];
-
 /** Fields the probe can only decide with funded test holders. */
 const HOLDER_TEST_FIELDS = new Set<ProbedField>([
   'owner_change_balance',
@@ -280,8 +275,7 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
       if (tradingPrivileges) add(field, ...tradingPrivileges.evidence[field]);
       else add(field, { kind: 'not-measured', reason: trading ? 'simulation-failed' : 'no-pool' });
     }
-    for (const field of UNSIMULATED_FIELDS)
-      add(field, { kind: 'not-measured', reason: 'simulation-not-built' });
+
     for (const field of HOLDER_FIELDS) add(field, ...holders.evidence[field]);
     add('is_open_source', { kind: 'not-measured', reason: 'no-source-verifier' });
 

@@ -49,6 +49,7 @@ export type SimulatedField = (typeof SIMULATED_FIELDS)[number];
 
 export const MODIFIABLE_FIELDS = [
   'slippage_modifiable',
+  'personal_slippage_modifiable',
   'anti_whale_modifiable',
 ] as const satisfies readonly (keyof SecurityReport)[];
 export type ModifiableField = (typeof MODIFIABLE_FIELDS)[number];
@@ -547,6 +548,7 @@ function combinations(fn: ContractFunction, holder: Address): unknown[][] | unde
  * non-standard function (typical tax and limit arguments), then a quick round of trades runs
  * again. `slippage_modifiable` when a measured tax moves to another non-zero value (a call that
  * only points the token at another pair switches every tax off: that is not a tax switch);
+ * `personal_slippage_modifiable` when it moves for the trader the call named and not for another;
  * `anti_whale_modifiable` when the large buy's outcome flips while a small buy still works.
  */
 export async function probeTradingPrivileges(
@@ -559,6 +561,7 @@ export async function probeTradingPrivileges(
 ): Promise<TradingPrivileges> {
   const evidence: Record<ModifiableField, EvidenceItem[]> = {
     slippage_modifiable: [],
+    personal_slippage_modifiable: [],
     anti_whale_modifiable: [],
   };
   const decided = (field: ModifiableField, measured: boolean): Flag =>
@@ -572,7 +575,7 @@ export async function probeTradingPrivileges(
           'no privileged caller found (no owner, no address the code checks the caller against)',
       });
     return {
-      fields: { slippage_modifiable: 0, anti_whale_modifiable: 0 },
+      fields: { slippage_modifiable: 0, personal_slippage_modifiable: 0, anti_whale_modifiable: 0 },
       evidence,
       calls: 0,
     };
@@ -584,7 +587,10 @@ export async function probeTradingPrivileges(
   try {
     const smallTrader = await fork.newTrader(fork.smallBuyAmount());
     const largeTrader = await fork.newTrader(fork.largeBuyAmount());
-    const holder = fresh('holder');
+    // Address arguments name the trader whose taxes are measured: a per-address tax setter then
+    // shows on that trader and not on another one.
+    const otherTrader = await fork.newTrader(fork.smallBuyAmount());
+    const holder = smallTrader;
     for (const { address: caller } of callers) {
       await fork.test.setBalance({ address: caller, value: 10n ** 20n });
       for (const fn of functions) {
@@ -603,21 +609,44 @@ export async function probeTradingPrivileges(
           } catch {
             continue;
           }
-          const snapshot = await fork.test.snapshot();
+          let snapshot = await fork.test.snapshot();
           try {
             if (!(await fork.send(caller, token, data))) continue;
             const after = await fork.round(smallTrader, largeTrader);
             const call = `${caller} called ${fn.selector}(${args.map(String).join(', ')})`;
             const changed = (before: number | null, now: number | null) =>
               before !== null && now !== null && now > 0 && Math.abs(now - before) > TAX_CHANGE;
-            if (changed(baseline.buyTax, after.buyTax) || changed(baseline.sellTax, after.sellTax))
-              evidence.slippage_modifiable.push({
-                kind: 'simulation',
-                pool: pool.pair,
-                step: 'privileged-call',
-                outcome: 'ok',
-                detail: `${call}: buy tax ${show(baseline.buyTax)} → ${show(after.buyTax)}, sell tax ${show(baseline.sellTax)} → ${show(after.sellTax)}`,
-              });
+            const taxChanged = (round: TradeRound) =>
+              changed(baseline.buyTax, round.buyTax) || changed(baseline.sellTax, round.sellTax);
+            if (taxChanged(after)) {
+              const other = await fork.round(otherTrader, largeTrader);
+              let personal = false;
+              if (!taxChanged(other) && args.includes(smallTrader)) {
+                // Per address only if naming someone else leaves everyone's trading alone: a
+                // call that made the trader "the pair" (every trade with it taxed as a sell)
+                // would otherwise pass for a personal tax.
+                await fork.test.revert({ id: snapshot });
+                snapshot = await fork.test.snapshot();
+                const elsewhere = args.map((arg) => (arg === smallTrader ? STRANGER : arg));
+                const strangerData = concatHex([
+                  fn.selector,
+                  encodeAbiParameters(types, elsewhere as never),
+                ]);
+                personal =
+                  (await fork.send(caller, token, strangerData)) &&
+                  !anyTaxDiffers(baseline, await fork.round(otherTrader, largeTrader));
+              }
+              const global = taxChanged(other);
+              // A change for the named trader alone that is no per-address tax is neither.
+              if (global || personal)
+                evidence[personal ? 'personal_slippage_modifiable' : 'slippage_modifiable'].push({
+                  kind: 'simulation',
+                  pool: pool.pair,
+                  step: 'privileged-call',
+                  outcome: 'ok',
+                  detail: `${call}: buy tax ${show(baseline.buyTax)} → ${show(after.buyTax)}, sell tax ${show(baseline.sellTax)} → ${show(after.sellTax)}${personal ? ` for ${smallTrader} only` : ''}`,
+                });
+            }
             if (baseline.smallBuyOk && after.smallBuyOk && after.largeBuyOk !== baseline.largeBuyOk)
               evidence.anti_whale_modifiable.push({
                 kind: 'simulation',
@@ -640,6 +669,7 @@ export async function probeTradingPrivileges(
   const limitMeasured = baseline.smallBuyOk && complete;
   const fields = {
     slippage_modifiable: decided('slippage_modifiable', taxesMeasured),
+    personal_slippage_modifiable: decided('personal_slippage_modifiable', taxesMeasured),
     anti_whale_modifiable: decided('anti_whale_modifiable', limitMeasured),
   };
   const callerList = callers.map((caller) => caller.address).join(', ');
@@ -657,6 +687,15 @@ export async function probeTradingPrivileges(
       });
   }
   return { fields, evidence, calls };
+}
+
+const STRANGER = fresh('stranger');
+
+/** Any tax that moved or that now reverts (or no longer does). */
+function anyTaxDiffers(before: TradeRound, after: TradeRound): boolean {
+  const differs = (a: number | null, b: number | null) =>
+    a === null || b === null ? a !== b : Math.abs(a - b) > TAX_CHANGE;
+  return differs(before.buyTax, after.buyTax) || differs(before.sellTax, after.sellTax);
 }
 
 const show = (value: number | null) => (value === null ? 'reverted' : percent(value));
