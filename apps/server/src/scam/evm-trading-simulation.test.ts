@@ -1,5 +1,8 @@
 import {
+  apiPaths,
+  explainScan,
   lockedLpShare,
+  tokenDetailResponseSchema,
   scoreSecurityReport,
   SECURITY_FLAG_KEYS,
   type SecurityReport,
@@ -15,6 +18,7 @@ import {
 } from '@vaultscope/devnet';
 import { createPublicClient, createWalletClient, http, publicActions, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app';
 import { startTestDevnet } from '../test/wallet-test-kit';
 import { EvmTokenAnalyzer } from './evm-token-analyzer';
 import type { TokenScanResult } from './token-analyzer';
@@ -32,6 +36,7 @@ const results = new Map<ScenarioName, TokenScanResult>();
 let noPool: TokenScanResult;
 let chainBlockBefore: bigint;
 let chainBlockAfter: bigint;
+let t: TestApp | undefined;
 
 beforeAll(async () => {
   devnet = await startTestDevnet([CHAIN_ID], { markets: true });
@@ -70,6 +75,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await t?.close();
   await devnet?.remove();
 });
 
@@ -227,6 +233,30 @@ describe('the trading simulation of the corpus, each token with a pool on the lo
       },
     ]);
   });
+
+  it('through the app: the scam check of a honeypot on the local market says why, in plain words', async () => {
+    t = await startTestApp({}, { devnet });
+    const address = results.get('honeypot-sell-reverts')!.address;
+    const url = `${apiPaths.tokens.details(address)}?network=eth`;
+    const deadline = Date.now() + 60_000;
+    let res = await t.request({ method: 'GET', url });
+    while (res.statusCode === 404 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      res = await t.request({ method: 'GET', url });
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = tokenDetailResponseSchema.parse(res.json());
+    expect(detail.tokenDetails).toMatchObject({ is_honeypot: 1, sell_tax: 1, is_in_dex: 1 });
+    const honeypot = explainScan(detail.tokenDetails, detail.scan!.evidence, 'evm', {
+      decimals: 18,
+    }).find((field) => field.field === 'is_honeypot')!;
+    expect(honeypot.status).toBe('risk');
+    expect(honeypot.reasons).toContainEqual(
+      expect.stringMatching(
+        /^the same sell after waiting through the pool 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4} reverted: the sell reverted, also after waiting 3600 s$/,
+      ),
+    );
+  }, 90_000);
 
   it('never touches the real chain: every trade ran on the fork', () => {
     expect(chainBlockAfter).toBe(chainBlockBefore);
