@@ -94,6 +94,29 @@ describe('evidence in plain words', () => {
     );
   });
 
+  it('tells what a simulated trade did through which pool, with the measurement', () => {
+    const pool = '0x1111111111111111111111111111111111112222';
+    expect(
+      explainEvidence(
+        {
+          kind: 'simulation',
+          pool,
+          step: 'sell-after-wait',
+          outcome: 'reverted',
+          amountIn: '1000',
+          expectedOut: '990',
+          detail: 'the sell reverted, also after waiting 3600 s',
+        },
+        context,
+      ),
+    ).toBe(
+      'the same sell after waiting through the pool 0x1111…2222 reverted: the sell reverted, also after waiting 3600 s',
+    );
+    expect(explainEvidence({ kind: 'simulation', pool, step: 'buy', outcome: 'ok' }, context)).toBe(
+      'a simulated buy through the pool 0x1111…2222 went through',
+    );
+  });
+
   it('has a sentence for every kind of evidence the schema allows', () => {
     const kinds = evidenceItemSchema.options.map((option) => option.shape.kind.value);
     expect(Object.keys(EVIDENCE_WORDS).sort()).toEqual([...kinds].sort());
