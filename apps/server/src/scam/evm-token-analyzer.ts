@@ -120,13 +120,30 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
             .catch(() => undefined)
         : undefined;
 
+    // Pools and holders are read from the chain itself while the fork starts.
+    const dexes = this.dexes[chainId] ?? [];
+    const poolsRead = findPools(client, token, dexes, blockNumber);
+    const holdersRead = poolsRead.then((found) =>
+      scanHolders(client, {
+        token,
+        blockNumber,
+        totalSupply,
+        decimals: typeof decimals === 'number' ? decimals : null,
+        pair: found.deepest?.pair,
+        dexName: found.deepest?.dex.name,
+      }),
+    );
+    // Awaited below in any case; until then a failure must not count as unhandled.
+    holdersRead.catch(() => undefined);
     const fork = await this.startFork({ forkUrl: access.rpcUrl, blockNumber }).catch(
       (error: unknown) => {
         throw new ChainUnavailableError(error);
       },
     );
-    const dexes = this.dexes[chainId] ?? [];
-    const pools = await findPools(client, token, dexes, blockNumber);
+    const pools = await poolsRead.catch(async (error: unknown) => {
+      await fork.stop();
+      throw new ChainUnavailableError(error);
+    });
     let probe;
     let trading: TradingSimulation | undefined;
     let tradingPrivileges: TradingPrivileges | undefined;
@@ -158,14 +175,7 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
       await fork.stop();
     }
 
-    const holders = await scanHolders(client, {
-      token,
-      blockNumber,
-      totalSupply,
-      decimals: typeof decimals === 'number' ? decimals : null,
-      pair: pools.deepest?.pair,
-      dexName: pools.deepest?.dex.name,
-    });
+    const holders = await holdersRead;
 
     const report: SecurityReport = {
       ...emptySecurityReport(),
