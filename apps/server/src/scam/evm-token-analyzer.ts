@@ -61,10 +61,11 @@ const HOLDER_TEST_FIELDS = new Set<ProbedField>([
 
 /**
  * The EVM analyzer: the code read at one block (evm-code-reader), the token's own answers
- * (supply, decimals, owner and the owner's balance) at that block, and privilege probing on a
- * throwaway Anvil fork of that block (privilege-probe), and on the same fork a buy and sell
- * through the token's deepest pool on the chain's DEXes (evm-trading-simulation), which the
- * privileged calls are then tried against for switchable taxes and limits. The simulation runs
+ * (supply, decimals, owner and the owner's balance) at that block, its holders and LP holders
+ * from Transfer logs (evm-holders), and on a throwaway Anvil fork of that block: a buy and sell
+ * through the token's deepest pool on the chain's DEXes (evm-trading-simulation), privilege
+ * probing (privilege-probe), then the privileged calls again against the trades, for
+ * switchable taxes and limits. The simulation runs
  * first and each stage is reverted to a snapshot, so the probe's funded holders never move the
  * pool the trades price against. A token with no pool is judged on code and privileges alone.
  *
@@ -273,12 +274,14 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
         detail:
           pools.dexNames.length === 0
             ? 'no DEX is configured for this chain'
-            : `no pool on ${pools.dexNames.join(', ')}`,
+            : pools.pools.length > 0
+              ? `no pool on ${pools.dexNames.join(', ')} that the wrapped native coin can buy through`
+              : `no pool on ${pools.dexNames.join(', ')}`,
       };
       for (const field of SIMULATED_FIELDS) add(field, noPool);
-      if (pools.dexNames.length > 0 && pools.pools.length === 0) {
-        // No pair on any DEX asked: not listed there, which is what is_in_dex says.
-        report.is_in_dex = 0;
+      if (pools.dexNames.length > 0) {
+        // Whether a pair exists on a DEX asked is what is_in_dex says, traded or not.
+        report.is_in_dex = pools.pools.length > 0 ? 1 : 0;
       }
     }
     for (const field of MODIFIABLE_FIELDS) {
