@@ -13,7 +13,8 @@
  * (`buildApp`, PGlite in a temporary dir) on a free port. Each token is asked for by
  * GET /get-token-details/{address}?network=… over HTTP, polled through the 404 'will get back
  * shortly' as the screen does, one token at a time; its first-scan time is from the first request
- * to the 200. Then its detail is asked for again (the stored report): the cached time.
+ * to the 200. Then its detail is asked for again: the first time after the 200 (the stored
+ * report) and the next ones (which the server may answer from its response cache) apart.
  * Each token's requests carry their own X-Forwarded-For (TRUST_PROXY on) so that the per-address
  * limit of new scans does not stop the corpus.
  *
@@ -214,11 +215,13 @@ async function main(): Promise<void> {
 
     const evmFirst: number[] = [];
     const evmCached: number[] = [];
+    const evmStored: number[] = [];
     const evmTallies = new Map<string, Tally>();
     for (const token of evmTokens) {
       const result = await scan(token.address, 'eth');
       evmFirst.push(result.first);
-      evmCached.push(...result.cached);
+      evmStored.push(result.cached[0]!);
+      evmCached.push(...result.cached.slice(1));
       for (const [field, expected] of Object.entries(token.expected))
         score(evmTallies, field, expected, result.report[field]);
       log(`evm ${token.name}: first scan ${result.first.toFixed(0)} ms`);
@@ -226,11 +229,13 @@ async function main(): Promise<void> {
 
     const solanaFirst: number[] = [];
     const solanaCached: number[] = [];
+    const solanaStored: number[] = [];
     const solanaTallies = new Map<string, Tally>();
     for (const scenario of SOLANA_SCENARIOS) {
       const result = await scan(cluster.mints[scenario.name].mint, 'solana');
       solanaFirst.push(result.first);
-      solanaCached.push(...result.cached);
+      solanaStored.push(result.cached[0]!);
+      solanaCached.push(...result.cached.slice(1));
       const report = result.report;
       const status = (value: unknown) => (value as { status?: unknown } | null)?.status ?? null;
       const actual: Record<string, unknown> = {
@@ -261,9 +266,11 @@ async function main(): Promise<void> {
     printTallies('solana', solanaTallies);
     log(`--- scan times (polling every ${POLL_MS} ms, one token at a time)`);
     times('evm never-seen token (first scan)', evmFirst);
-    times(`evm cached detail (${CACHED_REPEATS} per token)`, evmCached);
+    times('evm stored report, first detail after the scan', evmStored);
+    times(`evm cached detail (the next ${CACHED_REPEATS - 1} per token)`, evmCached);
     times('solana never-seen mint (first scan)', solanaFirst);
-    times(`solana cached detail (${CACHED_REPEATS} per mint)`, solanaCached);
+    times('solana stored report, first detail after the scan', solanaStored);
+    times(`solana cached detail (the next ${CACHED_REPEATS - 1} per mint)`, solanaCached);
   } finally {
     await app?.close();
     await cluster.close();
