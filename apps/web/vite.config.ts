@@ -4,6 +4,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // A relative import: the config runs in Node, which cannot load the core package's TypeScript
 // entry through node_modules; this one file has no imports of its own.
 import { API_PREFIXES } from '../../packages/core/src/routes/api-paths.ts';
+import { precompress } from './build/precompress.ts';
 
 /** The API runs on its own port in development; in production the server serves both. */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -20,7 +21,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -21,6 +21,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { Config } from './lib/config';
 import { type DatabaseHandle, openDatabase } from './lib/db/client';
 import { loggerOptions } from './lib/logger';
+import { registerCompression } from './lib/plugins/compression';
 import { registerErrorHandler } from './lib/plugins/error-handler';
 import { registerResponseCache, ResponseCache } from './lib/plugins/response-cache';
 import { registerSecurity } from './lib/plugins/security';
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerSecurity(app, config);
   registerResponseCache(app, responseCache);
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: {

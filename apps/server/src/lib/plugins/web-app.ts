@@ -21,6 +21,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): chosen here from
+      // Accept-Encoding, with Vary: Accept-Encoding, and never compressed again per request.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -49,6 +52,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
           'The web app is not built yet: run `npm run build` (or `npm start`, which builds it).',
         );
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // cacheControl off: the file sender would replace no-cache with its own max-age.
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', { cacheControl: false });
   });
 }
