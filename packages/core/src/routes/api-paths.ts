@@ -50,6 +50,10 @@ export const apiPaths = {
     byId: (address: string) => `/api/token/get-token-by-id/${encodeURIComponent(address)}`,
     /** POST: a fresh analyzer scan of a token; query `network` (and optionally `chainid`). */
     rescan: (address: string) => `/api/token/rescan/${encodeURIComponent(address)}`,
+    /** OHLCV candles of the token's primary pool; query `network`, `interval`, `from`, `to`. */
+    candles: (address: string) => `/api/token/candles/${encodeURIComponent(address)}`,
+    /** Latest trades of the token's primary pool; query `network` and `limit`. */
+    trades: (address: string) => `/api/token/trades/${encodeURIComponent(address)}`,
   },
   /** Centralized-exchange coins. */
   cex: {
