@@ -5,6 +5,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // entry through node_modules; this one file has no imports of its own.
 import { API_PREFIXES } from '../../packages/core/src/routes/api-paths.ts';
 import { precompress } from './build/precompress.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 /** The API runs on its own port in development; in production the server serves both. */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -21,7 +22,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), zodWithoutJsonSchema(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -31,6 +32,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Which files each route needs: read by the size budget (build/bundle-budget.test.ts).
+    manifest: true,
     // Inline assets would become data: URLs, which the server's CSP does not allow for scripts.
     assetsInlineLimit: 0,
     rolldownOptions: {
@@ -42,7 +45,6 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

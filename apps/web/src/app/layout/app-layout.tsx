@@ -1,14 +1,26 @@
 import { pageHeaderFor, showsTopBar, webRoutes } from '@vaultscope/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useLogout } from '@/features/auth';
-import { NotificationBell } from '@/features/notifications';
 import { useOpenWallet } from '@/features/wallet';
 import { selectUser, useSessionStore } from '@/stores/session-store';
+import { useIdlePrefetch } from '../route-prefetch';
 import { useDocumentTitle } from './document-title';
-import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import './app-layout.css';
+
+// The bell and its notifications query are fetched with the first page that has the top bar
+// (not with the login page, which has none); a same-sized placeholder holds its place meanwhile.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+const bellPlaceholder = <span className="icon-btn" aria-hidden="true" />;
+
+// The side menu (a dialog) is fetched when the browser is idle, before anyone opens it.
+const loadSideMenu = () => import('./side-menu');
+const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
 
 /**
  * The shell of every route: the top bar (hidden exactly where `showsTopBar` says, case-sensitive),
@@ -28,6 +40,7 @@ export function AppLayout() {
   const user = useSessionStore(selectUser);
 
   useDocumentTitle(pathname);
+  useIdlePrefetch(pathname, loadSideMenu);
 
   // A new page starts at the top.
   useEffect(() => {
@@ -47,7 +60,11 @@ export function AppLayout() {
           menuId={menuId}
           onOpenMenu={() => setMenuPath(pathname)}
           menuButtonRef={menuButtonRef}
-          bell={<NotificationBell />}
+          bell={
+            <Suspense fallback={bellPlaceholder}>
+              <NotificationBell />
+            </Suspense>
+          }
           account={
             user ? (
               <Link
@@ -70,12 +87,14 @@ export function AppLayout() {
         <Outlet />
       </main>
       {menuOpen && (
-        <SideMenu
-          id={menuId}
-          onClose={() => setMenuPath(null)}
-          onOpenWallet={openWallet}
-          onLogout={logout}
-        />
+        <Suspense fallback={null}>
+          <SideMenu
+            id={menuId}
+            onClose={() => setMenuPath(null)}
+            onOpenWallet={openWallet}
+            onLogout={logout}
+          />
+        </Suspense>
       )}
       {walletModal}
     </div>

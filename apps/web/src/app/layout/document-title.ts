@@ -1,10 +1,13 @@
 import { PAGE_HEADERS, PRODUCT_NAME } from '@vaultscope/core';
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
+import { matchRoutes } from 'react-router';
+import { routeTable } from '../route-table';
 
 export interface RouteHandle {
   /** Title of the page in the browser tab when the spec gives no page header for it. */
   title?: string;
+  /** Fetches the code of a lazily loaded screen (router.tsx, route-prefetch.ts). */
+  preload?: () => Promise<void>;
 }
 
 function handleTitle(handle: unknown): string | undefined {
@@ -22,9 +25,9 @@ export function documentTitleFor(pathname: string, routeTitle: string | undefine
 }
 
 export function useDocumentTitle(pathname: string): void {
-  const matches = useMatches();
+  const matches = matchRoutes(routeTable(), pathname) ?? [];
   const routeTitle = matches
-    .map((match) => handleTitle(match.handle))
+    .map((match) => handleTitle(match.route.handle))
     .filter(Boolean)
     .at(-1);
   useEffect(() => {

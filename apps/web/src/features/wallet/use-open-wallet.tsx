@@ -1,16 +1,20 @@
-import { walletMessages, webRoutes } from '@vaultscope/core';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { webRoutes } from '@vaultscope/core';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/toast/toast-store';
 import { useSessionStore } from '@/stores/session-store';
-import { getChainAssets, getOwnAddress } from './api/chain-account';
-import { getWalletStatus } from './api/wallet-session';
-import { PasswordModal } from './components/password-modal';
-import { decideWalletAccess, type PasswordForm } from './lib/access';
+import type { PasswordForm } from './lib/access';
 import { passwordVerified } from './lib/password-verified';
 
-/** The chain the access check reads (spec section 7: getAssetsByChain?chainId=1). */
-const PROBE_CHAIN_ID = 1;
+// The way in is part of every page's shell (side menu, Home), but its code (the probes, their
+// response schemas, the messages, the password forms) is only needed once the Wallet button is
+// pressed: it is fetched then, so the first page of the app does not carry it.
+const PasswordModal = lazy(() =>
+  import('./components/password-modal').then((m) => ({ default: m.PasswordModal })),
+);
+
+/** When even the check's code cannot be fetched (offline, a deploy replaced it). */
+const ACCESS_CHECK_UNAVAILABLE = 'Could not open the wallet. Please check your connection.';
 
 /**
  * The way into the wallet from the side menu or Home (spec section 4, Wallet access). Returns the
@@ -31,27 +35,20 @@ export function useOpenWallet(source: 'menu' | 'home'): {
     if (checking.current) return;
     checking.current = true;
     const { token, data } = useSessionStore.getState();
-    void decideWalletAccess(
-      {
-        token,
-        passwordVerified: passwordVerified.read(),
-        userId: data?._id,
-        storedWalletStatus: data?.WalletStatus ?? false,
-      },
-      {
-        probe: () => [getChainAssets(PROBE_CHAIN_ID), getOwnAddress(PROBE_CHAIN_ID)],
-        walletStatus: async (userId) => (await getWalletStatus(userId)).data.WalletStatus,
-      },
-    )
-      .then((decision) => {
+    void import('./lib/access-check')
+      .then(async ({ checkWalletAccess, accessFailedMessage }) => {
+        const decision = await checkWalletAccess({
+          token,
+          passwordVerified: passwordVerified.read(),
+          userId: data?._id,
+          storedWalletStatus: data?.WalletStatus ?? false,
+        });
         if (decision.to === 'connect') void navigate(webRoutes.connectWallet);
         else if (decision.to === 'wallet') void navigate(webRoutes.wallet);
         else if (decision.to === 'modal') setOpened({ form: decision.form, pathname });
-        else
-          toast.error(
-            source === 'menu' ? walletMessages.accessFailedMenu : walletMessages.accessFailedHome,
-          );
+        else toast.error(accessFailedMessage(source));
       })
+      .catch(() => toast.error(ACCESS_CHECK_UNAVAILABLE))
       .finally(() => {
         checking.current = false;
       });
@@ -61,7 +58,9 @@ export function useOpenWallet(source: 'menu' | 'home'): {
   if (opened && opened.pathname !== pathname) setOpened(null);
   const walletModal =
     opened && opened.pathname === pathname ? (
-      <PasswordModal initialForm={opened.form} onClose={() => setOpened(null)} />
+      <Suspense fallback={null}>
+        <PasswordModal initialForm={opened.form} onClose={() => setOpened(null)} />
+      </Suspense>
     ) : null;
 
   return { openWallet, walletModal };

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { matchRoutes } from 'react-router';
+import type { RouteHandle } from './layout/document-title';
+import { routeTable } from './route-table';
+
+/**
+ * Starts fetching the code of the screens that `pathname` shows (see `lazyScreen`). Unknown
+ * paths and screens already fetched cost nothing. A failed fetch is left for the navigation
+ * itself to retry and report.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routeTable(), pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    handle?.preload?.().catch(() => {});
+  }
+}
+
+function linkPathname(target: EventTarget | null): string | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const anchor = target.closest('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== window.location.origin) {
+    return undefined;
+  }
+  return anchor.pathname;
+}
+
+/**
+ * Prefetch on intent: a pointer over a link, a touch on it or keyboard focus fetches the code of
+ * the route it leads to, in the 100-300 ms before the click lands. Listening on the document
+ * covers every link of every feature without each one knowing about it. Returns the remover.
+ */
+export function installIntentPrefetch(): () => void {
+  const onIntent = (event: Event) => {
+    const pathname = linkPathname(event.target);
+    if (pathname) preloadRoute(pathname);
+  };
+  const events = ['pointerover', 'touchstart', 'focusin'] as const;
+  for (const name of events) document.addEventListener(name, onIntent, { passive: true });
+  return () => {
+    for (const name of events) document.removeEventListener(name, onIntent);
+  };
+}
+
+/** requestIdleCallback where there is one (not in Safari), a timer elsewhere. */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 2000);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * Prefetch on idle: once a page has rendered and the browser has nothing else to do, fetch the
+ * code of the routes its links lead to, so that the likely next step never waits for its code.
+ * Waits for the page's load event first, so that it never competes with the page's own requests.
+ * `alsoLoad` is other code the page may soon need (the side menu).
+ */
+export function useIdlePrefetch(pathname: string, alsoLoad?: () => Promise<unknown>): void {
+  useEffect(() => {
+    let cancelIdle = () => {};
+    const prefetchLinks = () => {
+      cancelIdle = whenIdle(() => {
+        alsoLoad?.().catch(() => {});
+        const seen = new Set<string>();
+        for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+          if (anchor.origin !== window.location.origin || seen.has(anchor.pathname)) continue;
+          seen.add(anchor.pathname);
+          preloadRoute(anchor.pathname);
+        }
+      });
+    };
+    if (document.readyState === 'complete') {
+      prefetchLinks();
+      return () => cancelIdle();
+    }
+    window.addEventListener('load', prefetchLinks, { once: true });
+    return () => {
+      window.removeEventListener('load', prefetchLinks);
+      cancelIdle();
+    };
+  }, [pathname, alsoLoad]);
+}
