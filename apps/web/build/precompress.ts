@@ -29,6 +29,8 @@ export function precompress(): Plugin {
       config = resolved;
     },
     closeBundle() {
+      // A build kept in memory (the size budget's) has nothing on disk to compress.
+      if (config.build.write === false) return;
       const outDir = path.resolve(config.root, config.build.outDir);
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;

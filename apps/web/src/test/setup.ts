@@ -3,6 +3,8 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // The bundle budget (build/bundle-budget.test.ts) runs in Node, without browser storage.
+  if (typeof localStorage === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
 });
