@@ -16,6 +16,8 @@ export interface TokenScanResult {
   blockHash: string | null;
   report: SecurityReport;
   evidence: ScanEvidence;
+  /** Milliseconds each phase of the scan took, for the 'token scanned' log (not stored). */
+  phases?: Record<string, number>;
 }
 
 /**
@@ -31,4 +33,6 @@ export interface TokenScanResult {
 export interface TokenAnalyzer {
   readonly family: ChainFamily;
   analyze(chainId: number, address: string): Promise<TokenScanResult>;
+  /** Stops what the analyzer keeps running (the EVM one's warm forks); called with the app. */
+  close?(): Promise<void>;
 }

@@ -195,6 +195,7 @@ export class TokenScans {
   /** Waits for the scans under way (at shutdown, so none writes to a closed database). */
   async close(): Promise<void> {
     await Promise.allSettled([...this.jobs.values()]);
+    await Promise.allSettled(this.deps.analyzers.map((analyzer) => analyzer.close?.()));
   }
 
   private throwRecentFailure(target: ScanTarget): void {
@@ -328,6 +329,7 @@ export class TokenScans {
         address: result.address,
         block: result.blockNumber.toString(),
         ms: durationMs,
+        ...(result.phases ? { phases: result.phases } : {}),
         score: stored.totalScore,
       },
       'token scanned',
