@@ -13,6 +13,7 @@ import {
 } from '@vaultscope/core';
 import {
   TokenListIndex,
+  type ListIndexRow,
   type ListFilter,
   type ListIndexColumns,
   type ListOrder,
@@ -189,5 +190,93 @@ describe('TokenListIndex', () => {
     index.invalidate();
     await index.page(all, 'liquidity', 0, 10, NOW);
     expect(loads).toBe(3);
+  });
+
+  it('answers after upserts and removals exactly as an index loaded from the final rows', async () => {
+    const change = fc.oneof(
+      {
+        arbitrary: fc.record({ kind: fc.constant('put' as const), at: fc.nat(60), row: rowArb }),
+        weight: 4,
+      },
+      { arbitrary: fc.record({ kind: fc.constant('drop' as const), at: fc.nat(60) }), weight: 1 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(rowArb, { minLength: 0, maxLength: 50 }),
+        fc.array(fc.array(change, { maxLength: 6 }), { minLength: 1, maxLength: 5 }),
+        fc.array(filterArb, { minLength: 1, maxLength: 4 }),
+        async (raw, batches, filters) => {
+          const idOf = (at: number) => `t${String(at).padStart(4, '0')}`;
+          const current = new Map<string, ListIndexRow>(
+            raw.map((row, i) => [idOf(i), { ...row, id: idOf(i) }]),
+          );
+          const index = indexOver([...current.values()]);
+          // Loaded before the changes, so they are applied in place.
+          await index.page(filters[0]!, 'liquidity', 0, 1, NOW);
+          for (const batch of batches) {
+            const rows: ListIndexRow[] = [];
+            const removed: string[] = [];
+            for (const item of batch) {
+              const id = idOf(item.at);
+              if (item.kind === 'put') {
+                rows.push({ ...item.row, id });
+                current.set(id, { ...item.row, id });
+              } else {
+                removed.push(id);
+                current.delete(id);
+                // A later put of the same id in this batch wins (see upsert).
+                const put = rows.findIndex((row) => row.id === id);
+                if (put >= 0) rows.splice(put, 1);
+              }
+            }
+            const before = index.generation;
+            index.upsert(rows, removed);
+            if (rows.length + removed.length > 0) expect(index.generation).toBeGreaterThan(before);
+          }
+          const fresh = indexOver([...current.values()]);
+          for (const filter of filters) {
+            for (const order of ['liquidity', 'gainers', 'newest'] as const) {
+              expect(await index.page(filter, order, 0, 200, NOW)).toEqual(
+                await fresh.page(filter, order, 0, 200, NOW),
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps upserts made while a reload reads the database', async () => {
+    const base = {
+      chain: 0,
+      createdAt: NOW.getTime(),
+      score: 90,
+      liquidity: 5,
+      volume: 1,
+      changeH24: 1,
+    };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const index = new TokenListIndex({
+      version: async () => 1,
+      load: async () => {
+        await gate;
+        // What the database held when the reload read it: `b` not yet there.
+        return { version: 1, columns: columnsOf([{ ...base, id: 'a' }]) };
+      },
+      recheckMs: 60_000,
+    });
+    const all: ListFilter = {
+      chainName: 'all',
+      age: 'all',
+      score: 'all',
+      liquidity: 'all',
+      volume: 'all',
+    };
+    const reading = index.page(all, 'liquidity', 0, 10, NOW);
+    index.upsert([{ ...base, id: 'b', liquidity: 50 }]);
+    release();
+    expect((await reading).ids).toEqual(['b', 'a']);
   });
 });

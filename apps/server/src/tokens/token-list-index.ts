@@ -34,6 +34,31 @@ export interface ListIndexColumns {
   changeH24: Float64Array;
 }
 
+/** One row's filter and sort values, as {@link TokenListIndex.upsert} takes it; unknown values are NaN. */
+export interface ListIndexRow {
+  id: string;
+  /** Index into `CHAIN_CODE_VALUES`. */
+  chain: number;
+  createdAt: number;
+  score: number;
+  liquidity: number;
+  volume: number;
+  changeH24: number;
+}
+
+/** The columns of `rows`, in their order. */
+export function columnsOfRows(rows: readonly ListIndexRow[]): ListIndexColumns {
+  return {
+    ids: rows.map((row) => row.id),
+    chain: Uint8Array.from(rows, (row) => row.chain),
+    createdAt: Float64Array.from(rows, (row) => row.createdAt),
+    score: Float64Array.from(rows, (row) => row.score),
+    liquidity: Float64Array.from(rows, (row) => row.liquidity),
+    volume: Float64Array.from(rows, (row) => row.volume),
+    changeH24: Float64Array.from(rows, (row) => row.changeH24),
+  };
+}
+
 /** A loaded copy of the list columns and the data version it reflects. */
 export interface ListIndexData {
   version: number;
@@ -107,36 +132,120 @@ export function requiredBits(filter: ListFilter): number {
   );
 }
 
+/** List order of two rows by key: descending, unknown (NaN) last, then by token id. */
+function compareRows(ka: number, ia: string, kb: number, ib: string): number {
+  const na = Number.isNaN(ka);
+  const nb = Number.isNaN(kb);
+  if (na !== nb) return na ? 1 : -1;
+  if (!na && ka !== kb) return kb - ka;
+  return ia < ib ? -1 : ia > ib ? 1 : 0;
+}
+
 /** Row numbers sorted by `key` descending (unknown last), then by token id. */
 function sortedBy(columns: ListIndexColumns, key: Float64Array): Uint32Array {
   const rows = Uint32Array.from({ length: key.length }, (_, i) => i);
   const { ids } = columns;
-  return rows.sort((a, b) => {
-    const ka = key[a]!;
-    const kb = key[b]!;
-    const na = Number.isNaN(ka);
-    const nb = Number.isNaN(kb);
-    if (na !== nb) return na ? 1 : -1;
-    if (!na && ka !== kb) return kb - ka;
-    const ia = ids[a]!;
-    const ib = ids[b]!;
-    return ia < ib ? -1 : ia > ib ? 1 : 0;
-  });
+  return rows.sort((a, b) => compareRows(key[a]!, ids[a]!, key[b]!, ids[b]!));
 }
 
-/** The rows in one list order, each column laid out in that order so a page is a sequential scan. */
+/**
+ * The rows in one list order, each column laid out in that order so a page is a sequential
+ * scan; `keys` (the sort key) lets an upsert find a row's place by binary search.
+ */
 interface OrderedRows {
   ids: string[];
   masks: Uint32Array;
   createdAt: Float64Array;
+  keys: Float64Array;
 }
 
-function layOut(columns: ListIndexColumns, masks: Uint32Array, rows: Uint32Array): OrderedRows {
+function layOut(
+  columns: ListIndexColumns,
+  masks: Uint32Array,
+  key: Float64Array,
+  rows: Uint32Array,
+): OrderedRows {
   return {
     ids: Array.from(rows, (row) => columns.ids[row]!),
     masks: rows.map((row) => masks[row]!),
     createdAt: Float64Array.from(rows, (row) => columns.createdAt[row]!),
+    keys: Float64Array.from(rows, (row) => key[row]!),
   };
+}
+
+/** The first position in `rows` whose row sorts at or after (`key`, `id`). */
+function lowerBound(rows: OrderedRows, key: number, id: string): number {
+  let low = 0;
+  let high = rows.ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareRows(rows.keys[mid]!, rows.ids[mid]!, key, id) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** A row to place in an order: its values in that order's terms. */
+interface Placed {
+  id: string;
+  key: number;
+  mask: number;
+  createdAt: number;
+}
+
+/**
+ * `rows` with the rows at `removed` (positions, ascending) taken out and `added` (sorted in list
+ * order, none of them still in `rows`) put in their places. Work is a few block copies per
+ * changed row, not a sort: an upsert of k rows into n costs O(n) memory moves and O(k log n)
+ * comparisons.
+ */
+function splice(
+  rows: OrderedRows,
+  removed: readonly number[],
+  added: readonly Placed[],
+): OrderedRows {
+  const length = rows.ids.length - removed.length + added.length;
+  const out: OrderedRows = {
+    ids: new Array<string>(length),
+    masks: new Uint32Array(length),
+    createdAt: new Float64Array(length),
+    keys: new Float64Array(length),
+  };
+  // Insert positions in the old layout; rows still there sort before or after by the same order.
+  const at = added.map((row) => lowerBound(rows, row.key, row.id));
+  let from = 0;
+  let to = 0;
+  let r = 0;
+  let a = 0;
+  const copy = (end: number) => {
+    if (end <= from) return;
+    out.masks.set(rows.masks.subarray(from, end), to);
+    out.createdAt.set(rows.createdAt.subarray(from, end), to);
+    out.keys.set(rows.keys.subarray(from, end), to);
+    for (let i = from; i < end; i += 1) out.ids[to + i - from] = rows.ids[i]!;
+    to += end - from;
+    from = end;
+  };
+  while (r < removed.length || a < added.length) {
+    const nextRemoved = removed[r] ?? Number.POSITIVE_INFINITY;
+    const nextAdded = at[a] ?? Number.POSITIVE_INFINITY;
+    if (nextAdded <= nextRemoved) {
+      copy(nextAdded);
+      const row = added[a]!;
+      out.ids[to] = row.id;
+      out.masks[to] = row.mask;
+      out.createdAt[to] = row.createdAt;
+      out.keys[to] = row.key;
+      to += 1;
+      a += 1;
+    } else {
+      copy(nextRemoved);
+      from += 1;
+      r += 1;
+    }
+  }
+  copy(rows.ids.length);
+  return out;
 }
 
 /** One list order: every row, and each chain's rows apart (a chain filter scans only its own). */
@@ -148,20 +257,37 @@ interface Ordered {
 function ordered(columns: ListIndexColumns, masks: Uint32Array, key: Float64Array): Ordered {
   const rows = sortedBy(columns, key);
   return {
-    all: layOut(columns, masks, rows),
+    all: layOut(columns, masks, key, rows),
     byChain: CHAIN_CODE_VALUES.map((_, chain) =>
       layOut(
         columns,
         masks,
+        key,
         rows.filter((row) => columns.chain[row] === chain),
       ),
     ),
   };
 }
 
+const ORDER_KEYS: Record<ListOrder, 'liquidity' | 'changeH24' | 'createdAt'> = {
+  liquidity: 'liquidity',
+  gainers: 'changeH24',
+  newest: 'createdAt',
+};
+
+/** A row's values as the index holds them: for an upsert to find where it was. */
+interface Held {
+  chain: number;
+  createdAt: number;
+  liquidity: number;
+  changeH24: number;
+}
+
 interface Loaded {
   version: number;
   order: Record<ListOrder, Ordered>;
+  /** Every row's chain and sort keys, by id. */
+  held: Map<string, Held>;
   /**
    * Totals already counted, by filter (and, for an age filter, by second): a page whose total
    * is known stops as soon as it has its rows.
@@ -190,13 +316,19 @@ const MAX_TOTALS = 10_000;
  * only the page's rows, by primary key.
  *
  * The copy is reloaded when the data version changes: at once after a load in this process
- * (`invalidate`), and within `recheckMs` after a load by another process.
+ * (`invalidate`), and within `recheckMs` after a load by another process. Rows that move block
+ * by block (the indexed chains' tokens) are changed in place by {@link upsert}: a few binary
+ * searches and block copies per changed row, never a reload or a sort of the whole list.
  */
 export class TokenListIndex {
   private data: Loaded | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private refreshing: Promise<Loaded> | undefined;
+  /** Upserts made while a reload reads the database: applied again to what it read. */
+  private duringLoad: { rows: ListIndexRow[]; removed: string[] }[] | undefined;
   private readonly nowMs: () => number;
+  /** Counts every change of what the index answers (a reload, an upsert). */
+  private changes = 0;
 
   constructor(private readonly options: TokenListIndexOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
@@ -206,6 +338,28 @@ export class TokenListIndex {
   invalidate(): void {
     this.data = undefined;
     this.checkedAt = Number.NEGATIVE_INFINITY;
+    this.changes += 1;
+  }
+
+  /**
+   * A number that changes whenever the index's answers may change (a reload, an upsert, an
+   * invalidation): an answer built at one generation is stale at the next.
+   */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /**
+   * Puts `rows` in (replacing rows of the same id) and takes `removed` ids out, in every order
+   * and chain, without reloading. The `load` callback must already return these rows (the
+   * caller keeps them where `load` reads): an index not loaded yet simply reads them then, and
+   * one reloading now gets them applied again on top of what it read.
+   */
+  upsert(rows: readonly ListIndexRow[], removed: readonly string[] = []): void {
+    if (rows.length === 0 && removed.length === 0) return;
+    this.changes += 1;
+    this.duringLoad?.push({ rows: [...rows], removed: [...removed] });
+    if (this.data) this.data = applyUpsert(this.data, rows, removed);
   }
 
   /** The ids of one page of the list in `order`, and the number of rows matching `filter` at `now`. */
@@ -265,19 +419,101 @@ export class TokenListIndex {
       this.checkedAt = checkedAt;
       return known;
     }
-    const { version, columns } = await this.options.load();
-    const masks = rowMasks(columns);
-    const loaded: Loaded = {
-      version,
-      order: {
-        liquidity: ordered(columns, masks, columns.liquidity),
-        gainers: ordered(columns, masks, columns.changeH24),
-        newest: ordered(columns, masks, columns.createdAt),
-      },
-      totals: new Map(),
-    };
+    const duringLoad: { rows: ListIndexRow[]; removed: string[] }[] = [];
+    this.duringLoad = duringLoad;
+    let loaded: Loaded;
+    try {
+      const { version, columns } = await this.options.load();
+      loaded = build(version, columns);
+    } finally {
+      if (this.duringLoad === duringLoad) this.duringLoad = undefined;
+    }
+    for (const change of duringLoad) loaded = applyUpsert(loaded, change.rows, change.removed);
     this.data = loaded;
     this.checkedAt = checkedAt;
+    this.changes += 1;
     return loaded;
   }
+}
+
+function build(version: number, columns: ListIndexColumns): Loaded {
+  const masks = rowMasks(columns);
+  const held = new Map<string, Held>();
+  columns.ids.forEach((id, i) => {
+    held.set(id, {
+      chain: columns.chain[i]!,
+      createdAt: columns.createdAt[i]!,
+      liquidity: columns.liquidity[i]!,
+      changeH24: columns.changeH24[i]!,
+    });
+  });
+  return {
+    version,
+    order: {
+      liquidity: ordered(columns, masks, columns.liquidity),
+      gainers: ordered(columns, masks, columns.changeH24),
+      newest: ordered(columns, masks, columns.createdAt),
+    },
+    held,
+    totals: new Map(),
+  };
+}
+
+/** `data` with `rows` put in and `removed` taken out; the remembered totals start over. */
+function applyUpsert(
+  data: Loaded,
+  rows: readonly ListIndexRow[],
+  removed: readonly string[],
+): Loaded {
+  // The last word on an id wins; an id both upserted and removed in one call is upserted.
+  const latest = new Map<string, ListIndexRow>();
+  for (const row of rows) latest.set(row.id, row);
+  const gone = new Set([...removed, ...latest.keys()].filter((id) => data.held.has(id)));
+  const masks = rowMasks(columnsOfRows([...latest.values()]));
+  const fresh = [...latest.values()].map((row, i) => ({ row, mask: masks[i]! }));
+  const held = new Map(data.held);
+  for (const id of removed) held.delete(id);
+  for (const { row } of fresh) {
+    held.set(row.id, {
+      chain: row.chain,
+      createdAt: row.createdAt,
+      liquidity: row.liquidity,
+      changeH24: row.changeH24,
+    });
+  }
+  const order = {} as Record<ListOrder, Ordered>;
+  for (const name of ['liquidity', 'gainers', 'newest'] as const) {
+    const keyName = ORDER_KEYS[name];
+    const placed = fresh
+      .map(({ row, mask }) => ({
+        id: row.id,
+        chain: row.chain,
+        key: row[keyName],
+        mask,
+        createdAt: row.createdAt,
+      }))
+      .sort((a, b) => compareRows(a.key, a.id, b.key, b.id));
+    const before = data.order[name];
+    // Where each leaving row sits now, found by its old key.
+    const positions = (rows: OrderedRows, chain: number | undefined) =>
+      [...gone]
+        .flatMap((id) => {
+          const old = data.held.get(id)!;
+          return chain === undefined || old.chain === chain
+            ? [lowerBound(rows, old[keyName], id)]
+            : [];
+        })
+        .sort((a, b) => a - b);
+    order[name] = {
+      all: splice(before.all, positions(before.all, undefined), placed),
+      byChain: before.byChain.map((rows, chain) => {
+        const leaving = positions(rows, chain);
+        const arriving = placed.filter((row) => row.chain === chain);
+        return leaving.length === 0 && arriving.length === 0
+          ? rows
+          : splice(rows, leaving, arriving);
+      }),
+    };
+  }
+  return { version: data.version, order, held, totals: new Map() };
 }
