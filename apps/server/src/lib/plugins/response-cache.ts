@@ -7,6 +7,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     responseCacheKey?: string;
+    /** The cache's generation when the request began: an answer built across a clear is not kept. */
+    responseCacheGeneration?: number;
   }
 }
 
@@ -21,6 +23,8 @@ export class ResponseCache {
   private readonly entries = new Map<string, { body: Buffer; expiresAt: number }>();
   hits = 0;
   misses = 0;
+  /** Counts clears: an answer whose building began before a clear may hold the old data. */
+  generation = 0;
 
   constructor(
     readonly ttlMs: number,
@@ -52,6 +56,7 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
+    this.generation += 1;
   }
 }
 
@@ -80,11 +85,18 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     }
     cache.misses += 1;
     request.responseCacheKey = request.url;
+    request.responseCacheGeneration = cache.generation;
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.responseCacheKey === undefined) return payload;
     void reply.header('x-cache', 'miss');
-    if (reply.statusCode === 200 && typeof payload === 'string') {
+    // Data that changed while this answer was built (a clear since it began) may be missing from
+    // it: it goes out, but is not kept for the next caller.
+    if (
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      request.responseCacheGeneration === cache.generation
+    ) {
       cache.set(request.responseCacheKey, Buffer.from(payload));
     }
     return payload;
