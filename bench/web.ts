@@ -1,0 +1,305 @@
+/**
+ * Page speed as a phone user feels it: Lighthouse on the built app served by the real server.
+ *
+ *   npm run bench:web
+ *
+ * Settings (environment): CHROME_PATH (/usr/bin/chromium), BENCH_WEB_RUNS (1: runs per page; with
+ * more, the median run by performance score is printed), BENCH_WEB_PAGES (a comma-separated
+ * subset of the page names below), BENCH_WEB_SKIP_BUILD (1: serve apps/web/dist as it is).
+ *
+ * What it does:
+ * 1. Builds the web app (`npm run build`: hashed, split, with .br/.gz copies).
+ * 2. Starts the real server (`apps/server/src/server.ts`, NODE_ENV=production) on a free port
+ *    with a fresh data directory (the shipped snapshots load on first start) and the local chains
+ *    without the trade simulator, so the wallet page has chains to read and nothing else runs.
+ * 3. Runs Lighthouse (the npm package, Debian's Chromium, headless) with its default mobile
+ *    emulation and simulated throttling (slow 4G, 4x CPU slowdown) on `/`, `/home`, `/DEX`,
+ *    `/CEX`, a token detail, `/private-sale`, and, logged in (an account signed up through the
+ *    API, logged in through the login screen, the session kept for that run), `/vaultscope-wallet`.
+ * 4. Prints per page: performance, FCP, LCP, TBT, CLS, accessibility and the bytes transferred,
+ *    and the goals of issue 12 (performance >= 95, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1,
+ *    accessibility 100), with what each page misses and Lighthouse's top opportunities.
+ *
+ * Each run's full Lighthouse report is kept as .tmp/bench-web/<page>-<run>.json.
+ *
+ * Benchmarks print figures; they do not fail. Lighthouse and the server share the machine.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WORK = join(ROOT, '.tmp/bench-web');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
+const ONLY = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
+
+const GOALS = { performance: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1, accessibility: 100 };
+
+function log(message: string): void {
+  console.log(`[bench:web] ${message}`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(),
+      );
+    });
+  });
+}
+
+interface RunningServer {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startServer(dataDir: string, logFile: string): Promise<RunningServer> {
+  const port = await freePort();
+  const out = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Local chains for the wallet page, on free ports, without the trade simulator's load.
+      DEVNET: 'true',
+      DEVNET_BASE_PORT: '0',
+      DEVNET_TRADES: 'false',
+    },
+    stdio: ['ignore', out, out],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode}); see ${logFile}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, child };
+}
+
+async function stopServer(server: RunningServer): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** A token detail page of the shipped snapshot: the first row of the DEX list. */
+async function tokenDetailPath(url: string): Promise<string> {
+  const res = await fetch(`${url}/check-token?page=1&page_size=20`);
+  const body = (await res.json()) as {
+    tokenDetails: { tokenAddress: string; chainName: string | null }[];
+  };
+  const token = body.tokenDetails.find((row) => row.chainName && row.chainName !== 'solana');
+  if (!token) throw new Error('No EVM token in the list to open');
+  return `/details/${token.tokenAddress}?chainName=${token.chainName}`;
+}
+
+/** Signs up through the API; the login happens in the browser, so the app keeps its session. */
+async function signUp(url: string): Promise<{ email: string; password: string }> {
+  const id = randomBytes(4).toString('hex');
+  const user = {
+    firstName: 'Bench',
+    lastName: 'Web',
+    email: `bench-web-${id}@example.com`,
+    mobile: '+44 20 7946 0000',
+    country: 'UK',
+    password: `pw-${id}-secret`,
+  };
+  const res = await fetch(`${url}/api/user/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, confirmPassword: user.password }),
+  });
+  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
+  return { email: user.email, password: user.password };
+}
+
+/** Logs in through the login screen in Lighthouse's browser, leaving the session in storage. */
+async function logInInBrowser(
+  port: number,
+  url: string,
+  account: { email: string; password: string },
+): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${url}/`, { waitUntil: 'networkidle0' });
+    await page.type('input[name="email"]', account.email);
+    await page.type('input[name="password"]', account.password);
+    await Promise.all([
+      page.waitForFunction("location.pathname === '/home'", { timeout: 15_000 }),
+      page.click('button[type="submit"]'),
+    ]);
+    // The login warmed the HTTP cache; the measured visit starts cold like the others, with only
+    // the session in storage.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+interface PageFigures {
+  name: string;
+  path: string;
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  accessibility: number;
+  bytes: number;
+  opportunities: string[];
+}
+
+function figures(name: string, path: string, result: RunnerResult): PageFigures {
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const opportunities = Object.values(lhr.audits)
+    .filter(
+      (item) =>
+        item.score !== null &&
+        item.score < 0.9 &&
+        (item.details?.type === 'opportunity' || item.scoreDisplayMode === 'metricSavings'),
+    )
+    .map((item) => `${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
+    .slice(0, 4);
+  return {
+    name,
+    path,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    bytes: audit('total-byte-weight'),
+    opportunities,
+  };
+}
+
+function misses(page: PageFigures): string[] {
+  const missed: string[] = [];
+  if (page.performance < GOALS.performance) missed.push(`performance ${page.performance}`);
+  if (page.lcpMs > GOALS.lcpMs) missed.push(`LCP ${(page.lcpMs / 1000).toFixed(2)} s`);
+  if (page.tbtMs > GOALS.tbtMs) missed.push(`TBT ${Math.round(page.tbtMs)} ms`);
+  if (page.cls > GOALS.cls) missed.push(`CLS ${page.cls.toFixed(3)}`);
+  if (page.accessibility < GOALS.accessibility) missed.push(`accessibility ${page.accessibility}`);
+  return missed;
+}
+
+async function main(): Promise<void> {
+  mkdirSync(WORK, { recursive: true });
+  if (process.env.BENCH_WEB_SKIP_BUILD !== '1') {
+    log('building the web app...');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+  const dataDir = join(WORK, `data-${Date.now()}`);
+  const server = await startServer(dataDir, join(WORK, 'server.log'));
+  log(`server at ${server.url} (data in ${dataDir})`);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  const results: PageFigures[] = [];
+  try {
+    const pages: { name: string; path: string; loggedIn?: boolean }[] = [
+      { name: 'login', path: '/' },
+      { name: 'home', path: '/home' },
+      { name: 'DEX', path: '/DEX' },
+      { name: 'CEX', path: '/CEX' },
+      { name: 'token detail', path: await tokenDetailPath(server.url) },
+      { name: 'private sale', path: '/private-sale' },
+      { name: 'wallet (logged in)', path: '/vaultscope-wallet', loggedIn: true },
+    ];
+    const account = await signUp(server.url);
+    for (const page of pages.filter((p) => !ONLY || ONLY.includes(p.name))) {
+      const runs: PageFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        if (page.loggedIn) await logInInBrowser(chrome.port, server.url, account);
+        const flags: Flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          // A logged-in page keeps the session the login left in storage; others start clean.
+          disableStorageReset: page.loggedIn === true,
+        };
+        const result = await lighthouse(`${server.url}${page.path}`, flags);
+        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        runs.push(figures(page.name, page.path, result));
+        // The whole report, for what the summary leaves out (LCP element, long tasks, requests).
+        writeFileSync(
+          join(WORK, `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
+      runs.sort((a, b) => a.performance - b.performance);
+      const median = runs[Math.floor(runs.length / 2)]!;
+      results.push(median);
+      log(
+        `${page.name}: performance ${median.performance}, LCP ${(median.lcpMs / 1000).toFixed(2)} s`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile emulation, simulated slow 4G and 4x CPU slowdown`,
+  );
+  console.log(
+    '| page | performance | FCP | LCP | TBT | CLS | accessibility | bytes |\n|---|---|---|---|---|---|---|---|',
+  );
+  for (const page of results) {
+    console.log(
+      `| ${page.name} | ${page.performance} | ${(page.fcpMs / 1000).toFixed(2)} s | ` +
+        `${(page.lcpMs / 1000).toFixed(2)} s | ${Math.round(page.tbtMs)} ms | ${page.cls.toFixed(3)} | ` +
+        `${page.accessibility} | ${(page.bytes / 1024).toFixed(0)} KiB |`,
+    );
+  }
+  console.log(
+    `\nGoals: performance >= ${GOALS.performance}, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, ` +
+      `CLS <= ${GOALS.cls}, accessibility ${GOALS.accessibility}`,
+  );
+  for (const page of results) {
+    const missed = misses(page);
+    console.log(
+      missed.length === 0
+        ? `  ${page.name}: all goals met`
+        : `  ${page.name}: misses ${missed.join(', ')}; Lighthouse suggests: ${page.opportunities.join('; ') || 'nothing specific'}`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
