@@ -190,13 +190,16 @@ class ForkTrader {
   readonly client: PublicClient;
   readonly test;
   private traders = 0;
+  /** Pair and token0 of each hop: they never change, only the reserves do. */
+  private readonly hops = new Map<string, Promise<{ pair: Address; token0: Address }>>();
 
   constructor(
     forkRpcUrl: string,
     readonly token: Address,
     readonly pool: TokenPool,
   ) {
-    const transport = http(forkRpcUrl, { retryCount: 0 });
+    // Reads made together go in one HTTP request (JSON-RPC batch).
+    const transport = http(forkRpcUrl, { retryCount: 0, batch: true });
     this.client = createPublicClient({ transport });
     this.test = createTestClient({ mode: 'anvil', transport });
   }
@@ -253,29 +256,57 @@ class ForkTrader {
 
   /** What the pool math promises for `amountIn` along `path` at the fork's current reserves. */
   async promised(amountIn: bigint, path: Address[]): Promise<bigint> {
+    const steps = await Promise.all(
+      path.slice(0, -1).map(async (from, hop) => {
+        const to = path[hop + 1]!;
+        const { pair, token0 } = await this.hop(from, to);
+        const [r0, r1] = await this.client.readContract({
+          address: pair,
+          abi: pairAbi,
+          functionName: 'getReserves',
+        });
+        return { from, token0, r0, r1 };
+      }),
+    );
     let amount = amountIn;
-    for (let hop = 0; hop + 1 < path.length; hop += 1) {
-      const [from, to] = [path[hop]!, path[hop + 1]!];
-      const pair = await this.client.readContract({
-        address: this.pool.dex.factory,
-        abi: factoryAbi,
-        functionName: 'getPair',
-        args: [from, to],
-      });
-      const [token0, [r0, r1]] = await Promise.all([
-        this.client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }),
-        this.client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }),
-      ]);
-      const [reserveIn, reserveOut] = getAddress(token0) === from ? [r0, r1] : [r1, r0];
+    for (const { from, token0, r0, r1 } of steps) {
+      const [reserveIn, reserveOut] = token0 === from ? [r0, r1] : [r1, r0];
       amount = getAmountOut(amount, reserveIn, reserveOut, this.pool.dex.feeBps);
     }
     return amount;
   }
 
+  private hop(from: Address, to: Address): Promise<{ pair: Address; token0: Address }> {
+    const key = `${from}:${to}`;
+    let found = this.hops.get(key);
+    if (!found) {
+      found = (async () => {
+        const pair = await this.client.readContract({
+          address: this.pool.dex.factory,
+          abi: factoryAbi,
+          functionName: 'getPair',
+          args: [from, to],
+        });
+        const token0 = await this.client.readContract({
+          address: pair,
+          abi: pairAbi,
+          functionName: 'token0',
+        });
+        return { pair, token0: getAddress(token0) };
+      })();
+      // A failed read is asked again next time.
+      found.catch(() => this.hops.delete(key));
+      this.hops.set(key, found);
+    }
+    return found;
+  }
+
   private async swap(trader: Address, amountIn: bigint, path: Address[]): Promise<Trade> {
     const received = path[path.length - 1]!;
-    const expected = await this.promised(amountIn, path).catch(() => 0n);
-    const before = await this.balance(received, trader);
+    const [expected, before] = await Promise.all([
+      this.promised(amountIn, path).catch(() => 0n),
+      this.balance(received, trader),
+    ]);
     const ok = await this.send(
       trader,
       this.pool.dex.router,
@@ -591,74 +622,86 @@ export async function probeTradingPrivileges(
     // shows on that trader and not on another one.
     const otherTrader = await fork.newTrader(fork.smallBuyAmount());
     const holder = smallTrader;
-    for (const { address: caller } of callers) {
-      await fork.test.setBalance({ address: caller, value: 10n ** 20n });
+    await Promise.all(
+      callers.map(({ address }) => fork.test.setBalance({ address, value: 10n ** 20n })),
+    );
+    // Each call is reverted before the next, so whether it is allowed is asked of all at once.
+    const attempts: { caller: Address; fn: ContractFunction; args: unknown[]; data: Hex }[] = [];
+    collect: for (const { address: caller } of callers) {
       for (const fn of functions) {
         if (fn.stateMutability === 'view' || fn.stateMutability === 'pure') continue;
         if (STANDARD_OR_RENOUNCE.has(fn.selector)) continue;
+        const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
         for (const args of combinations(fn, holder) ?? []) {
           if (calls >= MAX_PRIVILEGED_CALLS) {
             complete = false;
-            break;
+            break collect;
           }
           calls += 1;
-          const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
           const data = concatHex([fn.selector, encodeAbiParameters(types, args as never)]);
-          try {
-            await fork.client.call({ account: caller, to: token, data });
-          } catch {
-            continue;
-          }
-          let snapshot = await fork.test.snapshot();
-          try {
-            if (!(await fork.send(caller, token, data))) continue;
-            const after = await fork.round(smallTrader, largeTrader);
-            const call = `${caller} called ${fn.selector}(${args.map(String).join(', ')})`;
-            const changed = (before: number | null, now: number | null) =>
-              before !== null && now !== null && now > 0 && Math.abs(now - before) > TAX_CHANGE;
-            const taxChanged = (round: TradeRound) =>
-              changed(baseline.buyTax, round.buyTax) || changed(baseline.sellTax, round.sellTax);
-            if (taxChanged(after)) {
-              const other = await fork.round(otherTrader, largeTrader);
-              let personal = false;
-              if (!taxChanged(other) && args.includes(smallTrader)) {
-                // Per address only if naming someone else leaves everyone's trading alone: a
-                // call that made the trader "the pair" (every trade with it taxed as a sell)
-                // would otherwise pass for a personal tax.
-                await fork.test.revert({ id: snapshot });
-                snapshot = await fork.test.snapshot();
-                const elsewhere = args.map((arg) => (arg === smallTrader ? STRANGER : arg));
-                const strangerData = concatHex([
-                  fn.selector,
-                  encodeAbiParameters(types, elsewhere as never),
-                ]);
-                personal =
-                  (await fork.send(caller, token, strangerData)) &&
-                  !anyTaxDiffers(baseline, await fork.round(otherTrader, largeTrader));
-              }
-              const global = taxChanged(other);
-              // A change for the named trader alone that is no per-address tax is neither.
-              if (global || personal)
-                evidence[personal ? 'personal_slippage_modifiable' : 'slippage_modifiable'].push({
-                  kind: 'simulation',
-                  pool: pool.pair,
-                  step: 'privileged-call',
-                  outcome: 'ok',
-                  detail: `${call}: buy tax ${show(baseline.buyTax)} → ${show(after.buyTax)}, sell tax ${show(baseline.sellTax)} → ${show(after.sellTax)}${personal ? ` for ${smallTrader} only` : ''}`,
-                });
-            }
-            if (baseline.smallBuyOk && after.smallBuyOk && after.largeBuyOk !== baseline.largeBuyOk)
-              evidence.anti_whale_modifiable.push({
-                kind: 'simulation',
-                pool: pool.pair,
-                step: 'privileged-call',
-                outcome: 'ok',
-                detail: `${call}: the large buy ${baseline.largeBuyOk ? 'went through' : 'reverted'} before and ${after.largeBuyOk ? 'goes through' : 'reverts'} after`,
-              });
-          } finally {
-            await fork.test.revert({ id: snapshot });
-          }
+          attempts.push({ caller, fn, args, data });
         }
+      }
+    }
+    const allowed = await Promise.all(
+      attempts.map(({ caller, data }) =>
+        fork.client.call({ account: caller, to: token, data }).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    for (const [index, { caller, fn, args, data }] of attempts.entries()) {
+      if (!allowed[index]) continue;
+      const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
+      let snapshot = await fork.test.snapshot();
+      try {
+        if (!(await fork.send(caller, token, data))) continue;
+        const after = await fork.round(smallTrader, largeTrader);
+        const call = `${caller} called ${fn.selector}(${args.map(String).join(', ')})`;
+        const changed = (before: number | null, now: number | null) =>
+          before !== null && now !== null && now > 0 && Math.abs(now - before) > TAX_CHANGE;
+        const taxChanged = (round: TradeRound) =>
+          changed(baseline.buyTax, round.buyTax) || changed(baseline.sellTax, round.sellTax);
+        if (taxChanged(after)) {
+          const other = await fork.round(otherTrader, largeTrader);
+          let personal = false;
+          if (!taxChanged(other) && args.includes(smallTrader)) {
+            // Per address only if naming someone else leaves everyone's trading alone: a
+            // call that made the trader "the pair" (every trade with it taxed as a sell)
+            // would otherwise pass for a personal tax.
+            await fork.test.revert({ id: snapshot });
+            snapshot = await fork.test.snapshot();
+            const elsewhere = args.map((arg) => (arg === smallTrader ? STRANGER : arg));
+            const strangerData = concatHex([
+              fn.selector,
+              encodeAbiParameters(types, elsewhere as never),
+            ]);
+            personal =
+              (await fork.send(caller, token, strangerData)) &&
+              !anyTaxDiffers(baseline, await fork.round(otherTrader, largeTrader));
+          }
+          const global = taxChanged(other);
+          // A change for the named trader alone that is no per-address tax is neither.
+          if (global || personal)
+            evidence[personal ? 'personal_slippage_modifiable' : 'slippage_modifiable'].push({
+              kind: 'simulation',
+              pool: pool.pair,
+              step: 'privileged-call',
+              outcome: 'ok',
+              detail: `${call}: buy tax ${show(baseline.buyTax)} → ${show(after.buyTax)}, sell tax ${show(baseline.sellTax)} → ${show(after.sellTax)}${personal ? ` for ${smallTrader} only` : ''}`,
+            });
+        }
+        if (baseline.smallBuyOk && after.smallBuyOk && after.largeBuyOk !== baseline.largeBuyOk)
+          evidence.anti_whale_modifiable.push({
+            kind: 'simulation',
+            pool: pool.pair,
+            step: 'privileged-call',
+            outcome: 'ok',
+            detail: `${call}: the large buy ${baseline.largeBuyOk ? 'went through' : 'reverted'} before and ${after.largeBuyOk ? 'goes through' : 'reverts'} after`,
+          });
+      } finally {
+        await fork.test.revert({ id: snapshot });
       }
     }
   } finally {

@@ -148,7 +148,8 @@ export async function probePrivileges(
   forkRpcUrl: string,
   code: TokenCodeAnalysis,
 ): Promise<PrivilegeProbe> {
-  const transport = http(forkRpcUrl, { retryCount: 0 });
+  // Reads made together go in one HTTP request (JSON-RPC batch): Anvil answers them in turn.
+  const transport = http(forkRpcUrl, { retryCount: 0, batch: true });
   const client: PublicClient = createPublicClient({ transport });
   const test = createTestClient({ mode: 'anvil', transport });
   const token = code.address;
@@ -193,15 +194,22 @@ export async function probePrivileges(
     roles.add(role);
     callers.set(address, roles);
   };
-  const declaredOwner = await readAddress('owner');
+  const [declaredOwner, getOwner, slot0, checked] = await Promise.all([
+    readAddress('owner'),
+    readAddress('getOwner'),
+    slotAddress(toHex(0, { size: 32 })),
+    Promise.all(
+      code.callerChecks.map(async (check) =>
+        check.kind === 'constant'
+          ? ([getAddress(check.address), `code constant at ${check.offset}`] as const)
+          : ([await slotAddress(check.slot), `storage slot ${check.slot}`] as const),
+      ),
+    ),
+  ]);
   addCaller(declaredOwner, 'owner()');
-  addCaller(await readAddress('getOwner'), 'getOwner()');
-  addCaller(await slotAddress(toHex(0, { size: 32 })), 'storage slot 0');
-  for (const check of code.callerChecks) {
-    if (check.kind === 'constant')
-      addCaller(getAddress(check.address), `code constant at ${check.offset}`);
-    else addCaller(await slotAddress(check.slot), `storage slot ${check.slot}`);
-  }
+  addCaller(getOwner, 'getOwner()');
+  addCaller(slot0, 'storage slot 0');
+  for (const [address, role] of checked) addCaller(address, role);
 
   // Two fresh holders, funded by the largest holder the recent Transfer logs name.
   const latest = await client.getBlockNumber();
@@ -219,16 +227,25 @@ export async function probePrivileges(
     client.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [account] });
   let funder: Address | undefined;
   let funderBalance = 0n;
-  for (const account of [...seen].slice(0, 50)) {
-    const balance = await balanceOf(account).catch(() => 0n);
+  const candidates = [...seen].slice(0, 50);
+  const candidateBalances = await Promise.all(
+    candidates.map((account) => balanceOf(account).catch(() => 0n)),
+  );
+  candidates.forEach((account, index) => {
+    const balance = candidateBalances[index]!;
     if (balance > funderBalance) [funder, funderBalance] = [account, balance];
-  }
-  for (const account of [...callers.keys(), funder, HOLDER_A, HOLDER_B]) {
-    if (account) await test.setBalance({ address: account, value: 10n ** 20n });
-  }
+  });
+  await Promise.all(
+    [...callers.keys(), funder, HOLDER_A, HOLDER_B].map((account) =>
+      account ? test.setBalance({ address: account, value: 10n ** 20n }) : undefined,
+    ),
+  );
   const send = async (from: Address, data: Hex) => {
     const hash = await test.sendUnsignedTransaction({ from, to: token, data, gas: 5_000_000n });
-    return (await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status;
+    // Anvil mines on send, so the receipt is there at once; a block-watching wait costs ~20 ms.
+    const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+    return (receipt ?? (await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })))
+      .status;
   };
   const transferData = (to: Address, amount: bigint) =>
     encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, amount] });
@@ -255,7 +272,8 @@ export async function probePrivileges(
     }
   };
   const holderTest =
-    holdersFunded && (await canTransfer(HOLDER_A)) && (await canTransfer(HOLDER_B));
+    holdersFunded &&
+    (await Promise.all([canTransfer(HOLDER_A), canTransfer(HOLDER_B)])).every(Boolean);
 
   interface State {
     supply: bigint | undefined;
@@ -264,14 +282,17 @@ export async function probePrivileges(
   }
   const tracked = [...new Set([HOLDER_A, HOLDER_B, ...(funder ? [funder] : [])])];
   const readState = async (caller: Address): Promise<State> => {
-    const supply = await client
-      .readContract({ address: token, abi: erc20, functionName: 'totalSupply' })
-      .catch(() => undefined);
+    const accounts = [...tracked, caller];
+    const [supply, owner, ...amounts] = await Promise.all([
+      client
+        .readContract({ address: token, abi: erc20, functionName: 'totalSupply' })
+        .catch(() => undefined),
+      readAddress('owner'),
+      ...accounts.map((account) => balanceOf(account).catch(() => undefined)),
+    ]);
     const balances = new Map<Address, bigint | undefined>();
-    for (const account of [...tracked, caller]) {
-      balances.set(account, await balanceOf(account).catch(() => undefined));
-    }
-    return { supply, balances, owner: await readAddress('owner') };
+    accounts.forEach((account, index) => balances.set(account, amounts[index]));
+    return { supply, balances, owner };
   };
 
   const functions = code.functions.filter(
@@ -284,81 +305,93 @@ export async function probePrivileges(
   let complete = true;
 
   const runPass = async (pass: ProbeEvidence['pass']) => {
-    for (const [caller, roleSet] of callers) {
+    // Every attempt starts from the same state (each sent call is reverted), so which calls a
+    // caller may make is asked of all of them at once, batched; only those are sent one by one.
+    const attempts: {
+      caller: Address;
+      callerRoles: string[];
+      fn: ContractFunction;
+      args: unknown[];
+      data: Hex;
+    }[] = [];
+    collect: for (const [caller, roleSet] of callers) {
       const callerRoles = [...roleSet];
       for (const fn of functions) {
         const combinations = argumentCombinations(fn);
         if (!combinations) continue;
+        const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
         for (const args of combinations) {
           if (calls >= MAX_SIMULATIONS) {
             complete = false;
-            return;
+            break collect;
           }
           calls += 1;
-          const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
           const data = concatHex([fn.selector, encodeAbiParameters(types, args as never)]);
-          try {
-            await client.call({ account: caller, to: token, data });
-          } catch {
-            continue; // not allowed for this caller, or not with these arguments
-          }
-          const before = await readState(caller);
-          const snapshot = await test.snapshot();
-          try {
-            if ((await send(caller, data)) !== 'success') continue;
-            const after = await readState(caller);
-            const found = diff(before, after, caller);
-            const stopped = holderTest ? await stoppedHolders(before, after) : [];
-            const record = (field: ProbedField, effect: string, measured: ProbeEffect) =>
-              evidence[field].push({
-                kind: 'probe',
-                caller,
-                callerRoles,
-                selector: fn.selector,
-                args: args.map(show),
-                effect,
-                measured,
-                pass,
-              });
-            for (const [field, effect, measured] of found) record(field, effect, measured);
-            if (stopped.length === 1)
-              record('is_blacklisted', `${stopped[0]}'s transfers now revert`, {
-                what: 'holder-blocked',
-                account: stopped[0],
-              });
-            if (stopped.length === 2)
-              record('transfer_pausable', 'every holder’s transfers now revert', {
-                what: 'all-blocked',
-              });
-            const acted = found.length > 0 || stopped.length > 0;
-            if (acted && caller !== before.owner) {
-              record(
-                'hidden_owner',
-                `done by ${caller}, while owner() is ${before.owner ?? 'absent'}`,
-                {
-                  what: 'not-the-owner',
-                  ...(before.owner && before.owner !== zeroAddress
-                    ? { account: before.owner }
-                    : {}),
-                },
-              );
-            }
-          } finally {
-            await test.revert({ id: snapshot });
-          }
+          attempts.push({ caller, callerRoles, fn, args, data });
         }
+      }
+    }
+    const allowed = await Promise.all(
+      attempts.map(({ caller, data }) =>
+        client.call({ account: caller, to: token, data }).then(
+          () => true,
+          () => false, // not allowed for this caller, or not with these arguments
+        ),
+      ),
+    );
+    for (const [index, { caller, callerRoles, fn, args, data }] of attempts.entries()) {
+      if (!allowed[index]) continue;
+      const [before, snapshot] = await Promise.all([readState(caller), test.snapshot()]);
+      try {
+        if ((await send(caller, data)) !== 'success') continue;
+        const after = await readState(caller);
+        const found = diff(before, after, caller);
+        const stopped = holderTest ? await stoppedHolders(before, after) : [];
+        const record = (field: ProbedField, effect: string, measured: ProbeEffect) =>
+          evidence[field].push({
+            kind: 'probe',
+            caller,
+            callerRoles,
+            selector: fn.selector,
+            args: args.map(show),
+            effect,
+            measured,
+            pass,
+          });
+        for (const [field, effect, measured] of found) record(field, effect, measured);
+        if (stopped.length === 1)
+          record('is_blacklisted', `${stopped[0]}'s transfers now revert`, {
+            what: 'holder-blocked',
+            account: stopped[0],
+          });
+        if (stopped.length === 2)
+          record('transfer_pausable', 'every holder’s transfers now revert', {
+            what: 'all-blocked',
+          });
+        const acted = found.length > 0 || stopped.length > 0;
+        if (acted && caller !== before.owner) {
+          record(
+            'hidden_owner',
+            `done by ${caller}, while owner() is ${before.owner ?? 'absent'}`,
+            {
+              what: 'not-the-owner',
+              ...(before.owner && before.owner !== zeroAddress ? { account: before.owner } : {}),
+            },
+          );
+        }
+      } finally {
+        await test.revert({ id: snapshot });
       }
     }
   };
 
   const stoppedHolders = async (before: State, after: State) => {
-    const stopped: Address[] = [];
-    for (const holder of [HOLDER_A, HOLDER_B]) {
-      // A holder whose balance the call changed is owner_change_balance's case, not a block.
-      if (before.balances.get(holder) !== after.balances.get(holder)) continue;
-      if (!(await canTransfer(holder))) stopped.push(holder);
-    }
-    return stopped;
+    // A holder whose balance the call changed is owner_change_balance's case, not a block.
+    const unchanged = [HOLDER_A, HOLDER_B].filter(
+      (holder) => before.balances.get(holder) === after.balances.get(holder),
+    );
+    const can = await Promise.all(unchanged.map((holder) => canTransfer(holder)));
+    return unchanged.filter((_, index) => !can[index]);
   };
 
   await runPass('as-is');
