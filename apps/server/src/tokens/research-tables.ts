@@ -17,7 +17,10 @@ import type {
   DexDetail,
   FlaggedAddress,
   Holder,
+  MetadataMutable,
+  SecurityReportField,
   TokenMetadata,
+  TransferFee,
 } from '@vaultscope/core';
 
 /**
@@ -161,6 +164,18 @@ export const securityReports = pgTable('security_reports', {
   freezable: jsonb('freezable').$type<Authority>(),
   metadata: jsonb('metadata').$type<TokenMetadata>(),
   creators: jsonb('creators').$type<FlaggedAddress[]>(),
+  // GoPlus's Solana powers of a mint (Token-2022 extensions, metadata): objects, kept whole.
+  metadata_mutable: jsonb('metadata_mutable').$type<MetadataMutable>(),
+  transfer_fee: jsonb('transfer_fee').$type<TransferFee>(),
+  transfer_fee_upgradable: jsonb('transfer_fee_upgradable').$type<Authority>(),
+  transfer_hook: jsonb('transfer_hook').$type<FlaggedAddress[]>(),
+  transfer_hook_upgradable: jsonb('transfer_hook_upgradable').$type<Authority>(),
+  default_account_state: smallint('default_account_state').$type<0 | 1 | 2>(),
+  default_account_state_upgradable: jsonb('default_account_state_upgradable').$type<Authority>(),
+  balance_mutable_authority: jsonb('balance_mutable_authority').$type<Authority>(),
+  closable: jsonb('closable').$type<Authority>(),
+  /** What the provider says it cannot measure for any token (the score rubric reads it). */
+  unmeasurable_fields: jsonb('unmeasurable_fields').$type<SecurityReportField[]>(),
   trusted_token: flag('trusted_token'),
   /** `totalScore` 0-100 of the core score engine, stored so lists filter by a range. */
   total_score: smallint('total_score').notNull(),

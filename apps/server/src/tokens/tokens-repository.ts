@@ -254,5 +254,15 @@ function toSecurityReport(row: typeof securityReports.$inferSelect): SecurityRep
     freezable: row.freezable,
     metadata: row.metadata,
     creators: row.creators,
+    metadata_mutable: row.metadata_mutable,
+    transfer_fee: row.transfer_fee,
+    transfer_fee_upgradable: row.transfer_fee_upgradable,
+    transfer_hook: row.transfer_hook,
+    transfer_hook_upgradable: row.transfer_hook_upgradable,
+    default_account_state: row.default_account_state,
+    default_account_state_upgradable: row.default_account_state_upgradable,
+    balance_mutable_authority: row.balance_mutable_authority,
+    closable: row.closable,
+    unmeasurable_fields: row.unmeasurable_fields,
   };
 }

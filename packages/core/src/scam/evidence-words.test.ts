@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cleanSolanaReport } from '../tokens/fixtures';
 import { emptySecurityReport } from '../tokens/security-report';
 import { tokenDetailResponseSchema } from '../tokens/schemas';
 import { evidenceItemSchema, type EvidenceItem, type ScanEvidence } from './evidence';
@@ -8,6 +9,7 @@ import {
   explainScan,
   formatTokenAmount,
   NOT_MEASURED_WORDS,
+  shortText,
 } from './evidence-words';
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -173,6 +175,52 @@ describe('a scan explained field by field', () => {
       label: 'Mint authority not revoked',
       status: 'risk',
     });
+  });
+
+  it('names a Token-2022 mint’s powers by their own fields: the fee, the delegate, the hook', () => {
+    const report = cleanSolanaReport({
+      transfer_fee: {
+        current_fee_rate: { fee_rate: 0.05, maximum_fee: '1000000000000' },
+        scheduled_fee_rate: [],
+      },
+      balance_mutable_authority: {
+        status: 1,
+        authority: [{ address: TOKEN, malicious_address: null }],
+      },
+    });
+    const read = (call: string, value: string) => [
+      { kind: 'read' as const, address: TOKEN, call, value },
+    ];
+    const explained = explainScan(
+      report,
+      {
+        transfer_fee: read('transfer fee (Token-2022)', '500 basis points of every transfer'),
+        balance_mutable_authority: read('permanent delegate (Token-2022)', TOKEN),
+        transfer_hook: [{ kind: 'checked', address: TOKEN, detail: 'no transfer hook' }],
+      },
+      'solana',
+      { decimals: 6 },
+    );
+    expect(
+      explained.map(({ field, label, status, display }) => ({ field, label, status, display })),
+    ).toEqual([
+      {
+        field: 'transfer_fee',
+        label: 'Transfer fee',
+        status: 'risk',
+        display: '5%',
+      },
+      {
+        field: 'balance_mutable_authority',
+        label: 'Permanent delegate (can move any balance)',
+        status: 'risk',
+        display: 'Yes',
+      },
+      { field: 'transfer_hook', label: 'Transfer hook program', status: 'ok', display: 'No' },
+    ]);
+    expect(explained[0]?.reasons).toEqual([
+      `transfer fee (Token-2022) of ${shortText(TOKEN)} answered 500 basis points of every transfer`,
+    ]);
   });
 
   it('travels in the token detail answer and back unchanged', () => {

@@ -1,6 +1,6 @@
 import { formatUnits } from 'viem';
 import type { ChainFamily } from '../chains/chains';
-import { EVM_FEATURE_LISTS, featureDisplay } from '../score/detail-rows';
+import { EVM_FEATURE_LISTS, featureDisplay, SOLANA_FEATURE_LIST } from '../score/detail-rows';
 import { rulesFor } from '../score/rubric';
 import { scoreSecurityReport } from '../score/score';
 import type { SecurityReport } from '../tokens/security-report';
@@ -196,9 +196,13 @@ export interface ExplainedField {
   reasons: string[];
 }
 
-const FEATURE_LABELS = new Map<string, string>(
-  EVM_FEATURE_LISTS.flat().map((entry) => [entry.id, entry.label]),
-);
+const FEATURE_LABELS: Readonly<Record<ChainFamily, ReadonlyMap<string, string>>> = {
+  evm: new Map(EVM_FEATURE_LISTS.flat().map((entry) => [entry.id, entry.label])),
+  // A Solana mint's powers by their own names (transfer fee, permanent delegate, hook...).
+  solana: new Map(
+    [...EVM_FEATURE_LISTS.flat(), ...SOLANA_FEATURE_LIST].map((entry) => [entry.id, entry.label]),
+  ),
+};
 const STATUS_ORDER = { risk: 0, unknown: 1, ok: 2, info: 3 } as const;
 
 /**
@@ -219,11 +223,11 @@ export function explainScan(
   for (const [id, state] of status) {
     if (state === 'risk' && id in report) fields.add(id as EvidenceField);
   }
-  // The feature table's label, else the rubric's (Solana rows), else the field's name.
+  // The family's feature label, else the rubric's (Solana rows), else the field's name.
   const ruleLabels = new Map(rulesFor(family).map((rule) => [rule.id, rule.label]));
   const explained: ExplainedField[] = [...fields].map((field) => ({
     field,
-    label: FEATURE_LABELS.get(field) ?? ruleLabels.get(field) ?? field.replaceAll('_', ' '),
+    label: FEATURE_LABELS[family].get(field) ?? ruleLabels.get(field) ?? field.replaceAll('_', ' '),
     status: status.get(field) ?? 'info',
     display: featureDisplay(report, field),
     reasons: (evidence[field] ?? []).map((item) => explainEvidence(item, context)),

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cleanEvmReport, cleanSolanaReport, honeypotEvmReport } from '../tokens/fixtures';
 import { emptySecurityReport } from '../tokens/security-report';
-import { EVM_FEATURE_LISTS, evmKeyRiskRows, featureDisplay, solanaDetailRows } from './detail-rows';
+import {
+  EVM_FEATURE_LISTS,
+  evmKeyRiskRows,
+  featureDisplay,
+  SOLANA_FEATURE_LIST,
+  solanaDetailRows,
+} from './detail-rows';
 
 describe('detail rows', () => {
   it('gives the six EVM yes/no rows', () => {
@@ -27,9 +33,38 @@ describe('detail rows', () => {
   it('covers every report field in the two feature lists, once', () => {
     const ids = [...EVM_FEATURE_LISTS[0], ...EVM_FEATURE_LISTS[1]].map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const solanaOnly = ['dexDetails', 'holders', 'mintable', 'freezable', 'metadata', 'creators'];
+    const solanaOnly = [
+      'dexDetails',
+      'holders',
+      'mintable',
+      'freezable',
+      'metadata',
+      'creators',
+      ...SOLANA_FEATURE_LIST.map((entry) => entry.id).filter((id) => id !== 'transfer_pausable'),
+      // Not a fact of the token: what its source cannot measure.
+      'unmeasurable_fields',
+    ];
     const expected = Object.keys(emptySecurityReport()).filter((key) => !solanaOnly.includes(key));
     expect([...ids].sort()).toEqual(expected.sort());
+  });
+
+  it('formats the Solana powers: the fee as a share, authorities and the hook as Yes/No', () => {
+    const report = cleanSolanaReport({
+      transfer_fee: {
+        current_fee_rate: { fee_rate: 0.02, maximum_fee: '1000' },
+        scheduled_fee_rate: [{ epoch: '900', fee_rate: 0.05, maximum_fee: '1000' }],
+      },
+      balance_mutable_authority: { status: 1, authority: [] },
+      default_account_state: 2,
+      transfer_hook: null,
+    });
+    expect(featureDisplay(report, 'transfer_fee')).toBe('5%');
+    expect(featureDisplay(cleanSolanaReport(), 'transfer_fee')).toBe('0%');
+    expect(featureDisplay(report, 'balance_mutable_authority')).toBe('Yes');
+    expect(featureDisplay(report, 'closable')).toBe('No');
+    expect(featureDisplay(report, 'default_account_state')).toBe('Yes');
+    expect(featureDisplay(report, 'transfer_hook')).toBe('Unknown');
+    expect(featureDisplay(cleanSolanaReport(), 'transfer_hook')).toBe('No');
   });
 
   it('formats feature cells (0 means No)', () => {

@@ -1,7 +1,14 @@
 import type { Flag, SecurityReport } from '../tokens/security-report';
 import { lockedLpShare, topHolderShare } from '../tokens/security-report';
 import { formatFraction, formatUsdCompact } from '../tokens/display';
-import { firstPoolTvl, maliciousCreator, metadataComplete } from './rubric';
+import {
+  defaultFrozen,
+  firstPoolTvl,
+  hasTransferHook,
+  maliciousCreator,
+  metadataComplete,
+  transferFeeRate,
+} from './rubric';
 
 /**
  * Rows of the token detail's score panel (spec section 4), derived from a security report so
@@ -98,6 +105,39 @@ export const EVM_FEATURE_LISTS: readonly [readonly FeatureEntry[], readonly Feat
   ],
 ];
 
+/**
+ * The Solana powers of a Token-2022 mint and its metadata (GoPlus's Solana fields), for the
+ * evidence panel: the Solana detail's nine spec rows do not show them.
+ */
+export const SOLANA_FEATURE_LIST: readonly FeatureEntry[] = [
+  { id: 'transfer_fee', label: 'Transfer fee' },
+  { id: 'transfer_fee_upgradable', label: 'Transfer fee can be changed' },
+  { id: 'balance_mutable_authority', label: 'Permanent delegate (can move any balance)' },
+  { id: 'transfer_hook', label: 'Transfer hook program' },
+  { id: 'transfer_hook_upgradable', label: 'Transfer hook can be changed' },
+  { id: 'default_account_state', label: 'New accounts start frozen' },
+  { id: 'default_account_state_upgradable', label: 'Default account state can be changed' },
+  { id: 'closable', label: 'Mint can be closed' },
+  { id: 'metadata_mutable', label: 'Metadata can be changed' },
+  { id: 'transfer_pausable', label: 'Transfers can be paused' },
+];
+
+/** The 0/1 reading of a Solana power field, as the rubric scores it. */
+const SOLANA_FLAG_READERS: Partial<Record<keyof SecurityReport, (report: SecurityReport) => Flag>> =
+  {
+    transfer_hook: hasTransferHook,
+    default_account_state: defaultFrozen,
+    metadata_mutable: (report) => report.metadata_mutable?.status ?? null,
+    mintable: (report) => report.mintable?.status ?? null,
+    freezable: (report) => report.freezable?.status ?? null,
+    transfer_fee_upgradable: (report) => report.transfer_fee_upgradable?.status ?? null,
+    transfer_hook_upgradable: (report) => report.transfer_hook_upgradable?.status ?? null,
+    default_account_state_upgradable: (report) =>
+      report.default_account_state_upgradable?.status ?? null,
+    balance_mutable_authority: (report) => report.balance_mutable_authority?.status ?? null,
+    closable: (report) => report.closable?.status ?? null,
+  };
+
 const FRACTION_FIELDS = new Set<keyof SecurityReport>([
   'buy_tax',
   'sell_tax',
@@ -115,6 +155,12 @@ export function featureDisplay(report: SecurityReport, id: keyof SecurityReport)
     const share = lockedLpShare(report);
     return share === null ? 'Unknown' : formatFraction(share);
   }
+  if (id === 'transfer_fee') {
+    const rate = transferFeeRate(report);
+    return rate === null ? 'Unknown' : formatFraction(rate);
+  }
+  const solanaFlag = SOLANA_FLAG_READERS[id];
+  if (solanaFlag) return yesNo(solanaFlag(report));
   const value = report[id];
   if (value === null || value === undefined) return 'Unknown';
   if (FRACTION_FIELDS.has(id) && typeof value === 'number') return formatFraction(value);

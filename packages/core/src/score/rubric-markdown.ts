@@ -28,7 +28,14 @@ function riskCell(rule: ScoreRule): string {
 }
 
 function ruleRow(rule: ScoreRule): string {
-  const notes = [rule.trustMitigated ? 'half points when `trusted_token` = 1' : '', rule.note ?? '']
+  const notes = [
+    rule.trustMitigated ? 'half points when `trusted_token` = 1' : '',
+    rule.unknownGroup ? `unknown: charged once per group (${rule.unknownGroup})` : '',
+    rule.unmeasurableField
+      ? `unknown and \`${rule.unmeasurableField}\` in \`unmeasurable_fields\`: score ≤ ${100 - rule.unknownPoints} instead`
+      : '',
+    rule.note ?? '',
+  ]
     .filter(Boolean)
     .join('; ');
   return `| ${rule.label} | \`${rule.source}\` | ${riskCell(rule)} | ${deduction(rule.unknownPoints, rule.unknownCap)} | ${notes} |`;

@@ -2,9 +2,11 @@ import type { ChainFamily } from '../chains/chains';
 import {
   lockedLpShare,
   topHolderShare,
+  type Authority,
   type Flag,
   type SecurityFlagKey,
   type SecurityReport,
+  type SecurityReportField,
 } from '../tokens/security-report';
 
 /**
@@ -16,6 +18,21 @@ import {
  * - `risk`: `points` deducted, and the score may not exceed `cap`;
  * - `unknown` (the fact is missing): `unknownPoints` deducted and `unknownCap` applied. Missing
  *   data is never treated as safe, but it never costs more than the risk itself would.
+ *
+ * Two refinements say what an unknown is evidence of, so that it is charged once and only for
+ * what it can hide:
+ * - **One gap, one charge** (`unknownGroup`): facts that one read gives together (every Token-2022
+ *   extension is in the one mint account) are missing together when a source did not make that
+ *   read. The unknowns of a group cost what the costliest of them costs, not their sum.
+ * - **Out of the engine's reach** (`unmeasurableField`): some facts need a service beyond the
+ *   token's own chain state (a source-verification service, an index of a creator's earlier
+ *   tokens, a holder or pool index). When the report says its source cannot measure that field
+ *   for any token (`unmeasurable_fields`), its `null` says nothing about this token, only about
+ *   the engine: the unknown points become a ceiling (the score may not exceed 100 minus them)
+ *   instead of a deduction stacked on the token's own risks. Several such gaps cap at the lowest
+ *   ceiling. A report with a gap never reaches 100, and since an unknown never costs more than
+ *   its risk, learning that the fact is a risk never raises the score. Only context facts may
+ *   be waived; what the code or a trade does to a holder (honeypot, taxes, powers) never is.
  *
  * Tiered rules deduct the points of the worst tier the value reaches. Rules marked
  * `trustMitigated` deduct half their points when the token is a trusted, well-known token
@@ -42,6 +59,13 @@ interface RuleBase {
   unknownCap?: number;
   /** Half points for trusted tokens. */
   trustMitigated?: boolean;
+  /** Rules sharing a group whose facts are unknown are charged once, at the costliest. */
+  unknownGroup?: string;
+  /**
+   * The report field whose listing in `unmeasurable_fields` turns this rule's unknown points
+   * from a deduction into a ceiling (`100 - unknownPoints`).
+   */
+  unmeasurableField?: SecurityReportField;
   /** Why the rule exists or why its unknown case is treated as it is. */
   note?: string;
 }
@@ -104,6 +128,7 @@ const honeypotCreatorRule: TieredRule = {
   unit: 'count',
   tiers: [{ threshold: 1, points: 25 }],
   unknownPoints: 5,
+  unmeasurableField: 'honeypot_with_same_creator',
 };
 
 const sellTaxRule: TieredRule = {
@@ -156,6 +181,7 @@ const holderCountRule: TieredRule = {
     { threshold: 50, points: 10 },
   ],
   unknownPoints: 5,
+  unmeasurableField: 'holder_count',
 };
 
 const lpLockedRule = (unknownPoints: number, note?: string): TieredRule => ({
@@ -172,6 +198,7 @@ const lpLockedRule = (unknownPoints: number, note?: string): TieredRule => ({
     { threshold: 0.1, points: 20 },
   ],
   unknownPoints,
+  unmeasurableField: 'lp_holders',
   ...(note ? { note } : {}),
 });
 
@@ -204,7 +231,10 @@ export const EVM_RULES: readonly ScoreRule[] = [
     cap: 20,
     note: 'EVM providers do not report this field, so unknown costs nothing on EVM.',
   }),
-  flagRule('is_open_source', 'Source not verified', 15, 10, { riskWhen: 0 }),
+  flagRule('is_open_source', 'Source not verified', 15, 10, {
+    riskWhen: 0,
+    unmeasurableField: 'is_open_source',
+  }),
   flagRule('is_in_dex', 'Not traded on a DEX', 5, 3, { riskWhen: 0 }),
   sellTaxRule,
   buyTaxRule,
@@ -243,10 +273,64 @@ export const EVM_RULES: readonly ScoreRule[] = [
   lpLockedRule(12),
 ];
 
+type AuthorityField = {
+  [K in SecurityReportField]: SecurityReport[K] extends Authority | null ? K : never;
+}[SecurityReportField];
+
 const authorityStatus =
-  (key: 'mintable' | 'freezable') =>
+  (key: AuthorityField) =>
   (report: SecurityReport): Flag =>
     report[key]?.status ?? null;
+
+/**
+ * The highest transfer fee in force or already scheduled (a fraction), 0 without a fee, null when
+ * unknown: a raise set for a later epoch is as good as made.
+ */
+export function transferFeeRate(report: SecurityReport): number | null {
+  const fee = report.transfer_fee;
+  if (fee === null) return null;
+  return Math.max(
+    fee.current_fee_rate?.fee_rate ?? 0,
+    ...fee.scheduled_fee_rate.map((scheduled) => scheduled.fee_rate),
+  );
+}
+
+/** 1 when a transfer-hook program is set, 0 when none is, null when unknown. */
+export function hasTransferHook(report: SecurityReport): Flag {
+  const hook = report.transfer_hook;
+  if (hook === null) return null;
+  return hook.length > 0 ? 1 : 0;
+}
+
+/** 1 when new token accounts start frozen (`default_account_state` 2), null when unknown. */
+export function defaultFrozen(report: SecurityReport): Flag {
+  const state = report.default_account_state;
+  if (state === null) return null;
+  return state === 2 ? 1 : 0;
+}
+
+/** The Token-2022 extension facts: all in the one mint account, so one read gives them all. */
+const TOKEN_2022 = 'Token-2022 extensions';
+
+const solanaFlag = (
+  id: string,
+  label: string,
+  source: string,
+  read: (report: SecurityReport) => Flag,
+  points: number,
+  unknownPoints: number,
+  extra: Partial<FlagRule> = {},
+): FlagRule => ({
+  kind: 'flag',
+  id,
+  label,
+  source,
+  read,
+  riskWhen: 1,
+  points,
+  unknownPoints,
+  ...extra,
+});
 
 /** 1 when any creator is flagged malicious, 0 when creators are known and none is, else null. */
 export function maliciousCreator(report: SecurityReport): Flag {
@@ -285,8 +369,18 @@ export const SOLANA_RULES: readonly ScoreRule[] = [
     points: 40,
     cap: 30,
     unknownPoints: 5,
+    unmeasurableField: 'creators',
   },
-  flagRule('non_transferable', 'Non-transferable', 40, 5, { cap: 20 }),
+  flagRule('non_transferable', 'Non-transferable', 40, 5, { cap: 20, unknownGroup: TOKEN_2022 }),
+  solanaFlag(
+    'balance_mutable_authority',
+    'Permanent delegate can move any balance',
+    'balance_mutable_authority.status',
+    authorityStatus('balance_mutable_authority'),
+    25,
+    5,
+    { unknownGroup: TOKEN_2022, trustMitigated: true },
+  ),
   {
     kind: 'flag',
     id: 'freezable',
@@ -309,6 +403,89 @@ export const SOLANA_RULES: readonly ScoreRule[] = [
     unknownPoints: 10,
     trustMitigated: true,
   },
+  {
+    kind: 'tiered',
+    id: 'transfer_fee',
+    label: 'Transfer fee (tax on every transfer)',
+    source: 'transfer_fee: highest fee_rate, current or scheduled',
+    read: transferFeeRate,
+    direction: 'atLeast',
+    unit: 'fraction',
+    tiers: sellTaxRule.tiers,
+    unknownPoints: 5,
+    unknownGroup: TOKEN_2022,
+    note: 'Tiers of the EVM sell tax: the fee is charged on every sell.',
+  },
+  solanaFlag(
+    'transfer_fee_upgradable',
+    'Transfer fee can be changed',
+    'transfer_fee_upgradable.status',
+    authorityStatus('transfer_fee_upgradable'),
+    8,
+    2,
+    { unknownGroup: TOKEN_2022 },
+  ),
+  solanaFlag(
+    'default_account_state',
+    'New accounts start frozen',
+    'default_account_state = 2',
+    defaultFrozen,
+    15,
+    3,
+    {
+      unknownGroup: TOKEN_2022,
+      trustMitigated: true,
+      note: 'Only accounts the freeze authority thaws can trade: a whitelist.',
+    },
+  ),
+  flagRule('transfer_pausable', 'Transfers can be paused', 12, 3, {
+    unknownGroup: TOKEN_2022,
+    trustMitigated: true,
+  }),
+  solanaFlag('transfer_hook', 'Transfer hook program', 'transfer_hook[]', hasTransferHook, 10, 3, {
+    unknownGroup: TOKEN_2022,
+    trustMitigated: true,
+    note: 'Every transfer runs the program, which can refuse it.',
+  }),
+  solanaFlag(
+    'transfer_hook_upgradable',
+    'Transfer hook can be changed',
+    'transfer_hook_upgradable.status',
+    authorityStatus('transfer_hook_upgradable'),
+    5,
+    2,
+    { unknownGroup: TOKEN_2022, trustMitigated: true },
+  ),
+  solanaFlag(
+    'default_account_state_upgradable',
+    'Default account state can be changed',
+    'default_account_state_upgradable.status',
+    authorityStatus('default_account_state_upgradable'),
+    3,
+    1,
+    { unknownGroup: TOKEN_2022, trustMitigated: true },
+  ),
+  solanaFlag(
+    'closable',
+    'Mint can be closed',
+    'closable.status',
+    authorityStatus('closable'),
+    3,
+    1,
+    { unknownGroup: TOKEN_2022 },
+  ),
+  solanaFlag(
+    'metadata_mutable',
+    'Metadata can be changed',
+    'metadata_mutable.status',
+    (report) => report.metadata_mutable?.status ?? null,
+    5,
+    2,
+    {
+      trustMitigated: true,
+      note: 'The name, symbol and image can be changed to imitate another token.',
+    },
+  ),
   {
     kind: 'flag',
     id: 'metadata',
@@ -348,6 +525,7 @@ export const SOLANA_RULES: readonly ScoreRule[] = [
       { threshold: 5_000, points: 15 },
     ],
     unknownPoints: 10,
+    unmeasurableField: 'dexDetails',
   },
   lpLockedRule(8, 'Solana providers often return no LP holders, hence the lower unknown cost.'),
   holderCountRule,

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { ChainFamily } from '../chains/chains';
 import type { Flag, Holder, SecurityReport } from '../tokens/security-report';
 import { cleanEvmReport, cleanSolanaReport } from '../tokens/fixtures';
-import { emptySecurityReport, SECURITY_FLAG_KEYS } from '../tokens/security-report';
+import {
+  emptySecurityReport,
+  SECURITY_FLAG_KEYS,
+  type SecurityReportField,
+} from '../tokens/security-report';
+import { EVM_RULES, SOLANA_RULES } from './rubric';
 import { ratingForScore, riskLevelForScore } from './levels';
 import { scoreSecurityReport } from './score';
 
@@ -34,6 +39,23 @@ const authority = fc.option(
     nil: null,
   },
 );
+
+const feeRate = fc.record({
+  fee_rate: fc.double({ min: 0, max: 1, noNaN: true }),
+  maximum_fee: fc.constant('1000000'),
+});
+/** Fields a source may declare it cannot measure: the waivable ones, and some that never are. */
+const declarable: SecurityReportField[] = [
+  ...new Set(
+    [...EVM_RULES, ...SOLANA_RULES].flatMap((rule) =>
+      rule.unmeasurableField ? [rule.unmeasurableField] : [],
+    ),
+  ),
+  'is_honeypot',
+  'sell_tax',
+  'mintable',
+  'transfer_fee',
+];
 
 const anyReportArb: fc.Arbitrary<SecurityReport> = fc.record({
   hidden_owner: flag,
@@ -92,6 +114,28 @@ const anyReportArb: fc.Arbitrary<SecurityReport> = fc.record({
     { nil: null },
   ),
   creators: fc.option(fc.array(flagged, { maxLength: 3 }), { nil: null }),
+  metadata_mutable: fc.option(
+    fc.record({ status: flag, metadata_upgrade_authority: fc.array(flagged, { maxLength: 1 }) }),
+    { nil: null },
+  ),
+  transfer_fee: fc.option(
+    fc.record({
+      current_fee_rate: fc.option(feeRate, { nil: null }),
+      scheduled_fee_rate: fc.array(
+        feeRate.map((rate) => ({ ...rate, epoch: '900' })),
+        { maxLength: 1 },
+      ),
+    }),
+    { nil: null },
+  ),
+  transfer_fee_upgradable: authority,
+  transfer_hook: fc.option(fc.array(flagged, { maxLength: 1 }), { nil: null }),
+  transfer_hook_upgradable: authority,
+  default_account_state: fc.constantFrom(0 as const, 1 as const, 2 as const, null),
+  default_account_state_upgradable: authority,
+  balance_mutable_authority: authority,
+  closable: authority,
+  unmeasurable_fields: fc.option(fc.subarray(declarable), { nil: null }),
 });
 /**
  * Mostly near-clean reports (a clean fixture with up to 4 fields replaced), so that scores land
@@ -168,6 +212,54 @@ const WORSENINGS: Record<string, Worsen> = {
     ...r,
     mintable: { status: 1, authority: r.mintable?.authority ?? [] },
   }),
+  ...Object.fromEntries(
+    (
+      [
+        'transfer_fee_upgradable',
+        'transfer_hook_upgradable',
+        'default_account_state_upgradable',
+        'balance_mutable_authority',
+        'closable',
+      ] as const
+    ).map((key) => [
+      `set ${key}`,
+      (r: SecurityReport) => ({ ...r, [key]: { status: 1, authority: r[key]?.authority ?? [] } }),
+    ]),
+  ),
+  'raise transfer fee': (r, u) => ({
+    ...r,
+    transfer_fee: r.transfer_fee && {
+      ...r.transfer_fee,
+      current_fee_rate: r.transfer_fee.current_fee_rate && {
+        ...r.transfer_fee.current_fee_rate,
+        fee_rate: raise(r.transfer_fee.current_fee_rate.fee_rate, u)!,
+      },
+    },
+  }),
+  'schedule a higher transfer fee': (r, u) => ({
+    ...r,
+    transfer_fee: r.transfer_fee && {
+      ...r.transfer_fee,
+      scheduled_fee_rate: [
+        ...r.transfer_fee.scheduled_fee_rate,
+        { epoch: '901', fee_rate: u, maximum_fee: '1' },
+      ],
+    },
+  }),
+  'set a transfer hook': (r) => ({
+    ...r,
+    transfer_hook: [
+      { address: 'Hook111111111111111111111111111111111111111', malicious_address: null },
+    ],
+  }),
+  'start accounts frozen': (r) => ({ ...r, default_account_state: 2 }),
+  'make metadata mutable': (r) => ({
+    ...r,
+    metadata_mutable: {
+      status: 1,
+      metadata_upgrade_authority: r.metadata_mutable?.metadata_upgrade_authority ?? [],
+    },
+  }),
   'freeze authority': (r) => ({
     ...r,
     freezable: { status: 1, authority: r.freezable?.authority ?? [] },
@@ -194,6 +286,45 @@ const WORSENINGS: Record<string, Worsen> = {
 };
 
 describe('score engine properties', () => {
+  it('an unknown never costs more than the worst risk of its rule', () => {
+    for (const rule of [...EVM_RULES, ...SOLANA_RULES]) {
+      const worst =
+        rule.kind === 'flag' ? rule.points : Math.max(...rule.tiers.map((tier) => tier.points));
+      expect(rule.unknownPoints, rule.id).toBeLessThanOrEqual(worst);
+    }
+  });
+
+  it('a report that knows nothing is never good, whatever its source says it cannot measure', () => {
+    fc.assert(
+      fc.property(
+        familyArb,
+        trustArb,
+        fc.option(fc.subarray(declarable), { nil: null }),
+        (family, trustedToken, unmeasurable_fields) => {
+          const report = { ...emptySecurityReport(), unmeasurable_fields };
+          const { totalScore, riskLevel } = scoreSecurityReport(report, family, { trustedToken });
+          // Below "Good" (80) and never low risk; without declarations it stays below 60 (score.test.ts).
+          expect(totalScore).toBeLessThan(80);
+          expect(riskLevel).not.toBe('low risk');
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('saying a fact cannot be measured never lowers a score, and a report with such a gap never reaches 100', () => {
+    fc.assert(
+      fc.property(reportArb, familyArb, fc.subarray(declarable), (report, family, declared) => {
+        const plain = scoreSecurityReport({ ...report, unmeasurable_fields: null }, family);
+        const waived = scoreSecurityReport({ ...report, unmeasurable_fields: declared }, family);
+        expect(waived.totalScore).toBeGreaterThanOrEqual(plain.totalScore);
+        if (waived.findings.some((finding) => finding.unmeasurable))
+          expect(waived.totalScore).toBeLessThan(100);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('every report gives an integer score in 0..100 and a consistent risk level and rating', () => {
     fc.assert(
       fc.property(reportArb, familyArb, trustArb, (report, family, trustedToken) => {

@@ -95,6 +95,141 @@ describe('scoreSecurityReport', () => {
     expect(score({ dexDetails: [] })).toBe(90);
   });
 
+  it('scores a Token-2022 mint’s powers: transfer fee tiers, delegate, hook, frozen default, metadata', () => {
+    const score = (report: Parameters<typeof cleanSolanaReport>[0]) =>
+      scoreSecurityReport(cleanSolanaReport(report), 'solana').totalScore;
+    const fee = (fee_rate: number, scheduled: number[] = []) => ({
+      transfer_fee: {
+        current_fee_rate: { fee_rate, maximum_fee: '1000000' },
+        scheduled_fee_rate: scheduled.map((rate) => ({
+          epoch: '900',
+          fee_rate: rate,
+          maximum_fee: '1000000',
+        })),
+      },
+    });
+    // The EVM sell-tax tiers: a 5 % fee costs what a 5 % sell tax does.
+    expect(score(fee(0.005))).toBe(100);
+    expect(score(fee(0.05))).toBe(90);
+    expect(score(fee(0.12))).toBe(80);
+    expect(score(fee(0.25))).toBe(40);
+    expect(score(fee(0.6))).toBe(20);
+    // A raise already scheduled for a later epoch counts as made.
+    expect(score(fee(0, [0.05]))).toBe(90);
+    const authority = { status: 1 as const, authority: [] };
+    expect(score({ transfer_fee_upgradable: authority })).toBe(92);
+    expect(score({ balance_mutable_authority: authority })).toBe(75);
+    expect(
+      score({
+        transfer_hook: [
+          { address: 'Hook1111111111111111111111111111111111111111', malicious_address: null },
+        ],
+      }),
+    ).toBe(90);
+    expect(score({ transfer_hook_upgradable: authority })).toBe(95);
+    expect(score({ default_account_state: 2 })).toBe(85);
+    expect(score({ default_account_state_upgradable: authority })).toBe(97);
+    expect(score({ closable: authority })).toBe(97);
+    expect(score({ metadata_mutable: { status: 1, metadata_upgrade_authority: [] } })).toBe(95);
+    expect(score({ transfer_pausable: 1 })).toBe(88);
+    // Mintable, freezable and soul-bound as before.
+    expect(score({ non_transferable: 1 })).toBe(20);
+  });
+
+  it('charges the unknown Token-2022 facts once, as the one read they come from', () => {
+    const unknownExtensions = cleanSolanaReport({
+      non_transferable: null,
+      transfer_fee: null,
+      transfer_fee_upgradable: null,
+      transfer_hook: null,
+      transfer_hook_upgradable: null,
+      default_account_state: null,
+      default_account_state_upgradable: null,
+      balance_mutable_authority: null,
+      closable: null,
+      transfer_pausable: null,
+    });
+    // The costliest of them (5: non_transferable, transfer_fee, balance_mutable_authority), once.
+    expect(scoreSecurityReport(unknownExtensions, 'solana').totalScore).toBe(95);
+    const charged = scoreSecurityReport(unknownExtensions, 'solana').findings.filter(
+      (finding) => finding.status === 'unknown' && finding.points > 0,
+    );
+    expect(charged).toHaveLength(1);
+    // A known risk among them is charged in full beside the group's one unknown charge.
+    expect(
+      scoreSecurityReport({ ...unknownExtensions, default_account_state: 2 }, 'solana').totalScore,
+    ).toBe(80);
+  });
+
+  it('lands a clean analyzer report in the good band: a fact out of the engine’s reach caps, it does not deduct', () => {
+    // What our EVM analyzer answers for a clean token launched a moment ago: two holders (the
+    // pool and the deployer), no source verifier, no index of the creator's earlier tokens, no
+    // whitelist probe, and owner() not answered.
+    const analyzed = cleanEvmReport({
+      holder_count: 2,
+      is_open_source: null,
+      honeypot_with_same_creator: null,
+      owner_percent: null,
+      is_whitelisted: null,
+      unmeasurable_fields: ['is_open_source', 'honeypot_with_same_creator'],
+    });
+    const result = scoreSecurityReport(analyzed, 'evm');
+    // 100 - 10 (fewer than 50 holders) - 4 (owner share unknown) - 2 (whitelist unknown), under
+    // the ceiling 90 of the missing source verification (100 - its 10 unknown points).
+    expect(result.totalScore).toBe(84);
+    expect(result.riskLevel).toBe('low risk');
+    expect(ratingForScore(result.totalScore).label).toBe('Good - Investable with caution');
+    expect(result.findings.find((finding) => finding.id === 'is_open_source')).toMatchObject({
+      status: 'unknown',
+      points: 0,
+      cap: 90,
+      unmeasurable: true,
+    });
+    // A provider's report with the same gaps, undeclared, pays them in full.
+    expect(scoreSecurityReport({ ...analyzed, unmeasurable_fields: null }, 'evm').totalScore).toBe(
+      69,
+    );
+    // Even with a thousand holders, a report with a gap is never "Excellent".
+    expect(scoreSecurityReport({ ...analyzed, holder_count: 5000 }, 'evm').totalScore).toBe(90);
+    // One risky field still scores low.
+    expect(scoreSecurityReport({ ...analyzed, is_honeypot: 1 }, 'evm').totalScore).toBe(10);
+    expect(scoreSecurityReport({ ...analyzed, owner_change_balance: 1 }, 'evm').riskLevel).toBe(
+      'medium risk',
+    );
+    expect(scoreSecurityReport({ ...analyzed, sell_tax: 0.25 }, 'evm').totalScore).toBe(40);
+    // Only context facts are waived: a source that cannot trade the token still pays for it.
+    expect(
+      scoreSecurityReport(
+        { ...analyzed, is_honeypot: null, unmeasurable_fields: ['is_open_source', 'is_honeypot'] },
+        'evm',
+      ).totalScore,
+    ).toBeLessThanOrEqual(60);
+  });
+
+  it('lands a clean analyzer mint in the good band: no holder, pool or creator index, all said so', () => {
+    const analyzed = cleanSolanaReport({
+      holder_count: null,
+      dexDetails: null,
+      lp_holders: null,
+      creators: [
+        { address: 'So11111111111111111111111111111111111111112', malicious_address: null },
+      ],
+      unmeasurable_fields: ['holder_count', 'creators', 'dexDetails', 'lp_holders'],
+    });
+    // The lowest ceiling: 100 - 10 for the unknown pool liquidity.
+    expect(scoreSecurityReport(analyzed, 'solana').totalScore).toBe(90);
+    // Undeclared, the same gaps cost 5 + 5 + 10 + 8.
+    expect(
+      scoreSecurityReport({ ...analyzed, unmeasurable_fields: null }, 'solana').totalScore,
+    ).toBe(72);
+    expect(
+      scoreSecurityReport(
+        { ...analyzed, balance_mutable_authority: { status: 1, authority: [] } },
+        'solana',
+      ).totalScore,
+    ).toBe(75);
+  });
+
   it('halves central-power penalties for trusted tokens, never caps', () => {
     const report = cleanSolanaReport({
       mintable: { status: 1, authority: [] },

@@ -17,6 +17,11 @@ export interface ScoreFinding {
   points: number;
   /** Score ceiling set by this finding, or `null`. */
   cap: number | null;
+  /**
+   * `unknown` only: the report's source says it cannot measure this fact for any token, so its
+   * unknown points cap the score (`100 - points`) instead of being deducted.
+   */
+  unmeasurable?: true;
 }
 
 /** The result of scoring a security report. */
@@ -52,6 +57,17 @@ function evaluate(rule: ScoreRule, report: SecurityReport, trusted: boolean): Sc
   const base = { id: rule.id, label: rule.label };
   const value = rule.read(report);
   if (value === null || Number.isNaN(value)) {
+    if (rule.unmeasurableField && report.unmeasurable_fields?.includes(rule.unmeasurableField)) {
+      const ceiling = 100 - mitigate(rule, rule.unknownPoints, trusted);
+      return {
+        ...base,
+        status: 'unknown',
+        value: null,
+        points: 0,
+        cap: Math.min(ceiling, rule.unknownCap ?? 100),
+        unmeasurable: true,
+      };
+    }
     return {
       ...base,
       status: 'unknown',
@@ -85,6 +101,25 @@ function mitigate(rule: ScoreRule, points: number, trusted: boolean): number {
 }
 
 /**
+ * One gap, one charge: of the unknown findings of a rule group (facts one read gives together),
+ * only the costliest keeps its points. Waived (unmeasurable) findings cost nothing already.
+ */
+function chargeUnknownGroupsOnce(rules: readonly ScoreRule[], findings: ScoreFinding[]): void {
+  const costliest = new Map<string, ScoreFinding>();
+  rules.forEach((rule, index) => {
+    const finding = findings[index]!;
+    if (!rule.unknownGroup || finding.status !== 'unknown' || finding.unmeasurable) return;
+    const kept = costliest.get(rule.unknownGroup);
+    if (!kept || finding.points > kept.points) {
+      if (kept) kept.points = 0;
+      costliest.set(rule.unknownGroup, finding);
+    } else {
+      finding.points = 0;
+    }
+  });
+}
+
+/**
  * Scores a security report by the rubric of `packages/core/README-score.md` (the full table,
  * rendered from `EVM_RULES` / `SOLANA_RULES`). In short:
  *
@@ -99,7 +134,9 @@ function mitigate(rule: ScoreRule, points: number, trusted: boolean): number {
  * | freeze / mint authority (Solana) | 25 / 20 | |
  * | LP locked < 10 % / < 50 % / < 90 % | 20 / 14 / 8 | |
  * | proxy, mintable, pausable, blacklist, tax modifiable, ... | 2-12 each | |
- * | any fact unknown | its "if unknown" points (never more than the risk) | 60 if `is_honeypot` unknown (EVM) |
+ * | transfer fee (Solana) | the sell-tax tiers | 40 / 20 |
+ * | any fact unknown | its "if unknown" points (never more than the risk); the unknowns of one group (the Token-2022 extensions) cost the costliest one's | 60 if `is_honeypot` unknown (EVM) |
+ * | a context fact the report's source cannot measure (`unmeasurable_fields`) | 0 | 100 − its "if unknown" points |
  *
  * `totalScore = clamp(round(min(100 - sum of points, lowest cap)), 0, 100)`, and the risk level
  * of that score (low >= 80, medium >= 50, else high). Only a report with every fact known and
@@ -114,7 +151,9 @@ export function scoreSecurityReport(
   options: ScoreOptions = {},
 ): ScoreResult {
   const trusted = options.trustedToken === 1;
-  const findings = rulesFor(family).map((rule) => evaluate(rule, report, trusted));
+  const rules = rulesFor(family);
+  const findings = rules.map((rule) => evaluate(rule, report, trusted));
+  chargeUnknownGroupsOnce(rules, findings);
   let points = 0;
   let cap = 100;
   for (const finding of findings) {

@@ -93,6 +93,16 @@ export function cleanSolanaReport(overrides: Partial<SecurityReport> = {}): Secu
     dexDetails: [
       { dex_name: 'raydium', id: null, type: 'Standard', tvl: 250_000, burn_percent: 99.2 },
     ],
+    metadata_mutable: { status: 0, metadata_upgrade_authority: [] },
+    transfer_fee: { current_fee_rate: null, scheduled_fee_rate: [] },
+    transfer_fee_upgradable: { status: 0, authority: [] },
+    transfer_hook: [],
+    transfer_hook_upgradable: { status: 0, authority: [] },
+    default_account_state: 1,
+    default_account_state_upgradable: { status: 0, authority: [] },
+    balance_mutable_authority: { status: 0, authority: [] },
+    closable: { status: 0, authority: [] },
+    transfer_pausable: 0,
     ...overrides,
   };
 }

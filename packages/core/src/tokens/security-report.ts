@@ -75,6 +75,34 @@ export const authoritySchema = z.object({
 });
 export type Authority = z.output<typeof authoritySchema>;
 
+/** Who can change a Solana token's metadata (GoPlus `metadata_mutable`): `status` 1 when someone can. */
+export const metadataMutableSchema = z.object({
+  status: flag,
+  metadata_upgrade_authority: z.array(flaggedAddressSchema).default([]),
+});
+export type MetadataMutable = z.output<typeof metadataMutableSchema>;
+
+/** One Token-2022 transfer fee: `fee_rate` a fraction (`0.05` = 5 %), `maximum_fee` base units. */
+export const transferFeeRateSchema = z.object({
+  fee_rate: z.number().min(0).max(1),
+  maximum_fee: z.string().regex(/^\d+$/, 'Expected base units as a decimal string.'),
+});
+export type TransferFeeRate = z.output<typeof transferFeeRateSchema>;
+
+/**
+ * A Solana token's Token-2022 transfer fee (GoPlus `transfer_fee`): GoPlus sends `{}` for a
+ * token without one, which reads `{ current_fee_rate: null, scheduled_fee_rate: [] }` (known: no
+ * fee); the field itself is `null` when unknown.
+ */
+export const transferFeeSchema = z.object({
+  current_fee_rate: transferFeeRateSchema.nullable().default(null),
+  /** A different fee already set to apply from a later epoch (decimal string). */
+  scheduled_fee_rate: z
+    .array(transferFeeRateSchema.extend({ epoch: z.string().regex(/^\d+$/) }))
+    .default([]),
+});
+export type TransferFee = z.output<typeof transferFeeSchema>;
+
 /** Token metadata (Solana). */
 export const tokenMetadataSchema = z.object({
   name: text,
@@ -84,8 +112,7 @@ export const tokenMetadataSchema = z.object({
 });
 export type TokenMetadata = z.output<typeof tokenMetadataSchema>;
 
-/** The security report (`tokenDetails` of a token detail). See the module comment for encodings. */
-export const securityReportSchema = z.object({
+const reportFields = z.object({
   // Ownership and contract powers (EVM).
   hidden_owner: flag,
   selfdestruct: flag,
@@ -141,6 +168,46 @@ export const securityReportSchema = z.object({
   freezable: authoritySchema.nullable().default(null),
   metadata: tokenMetadataSchema.nullable().default(null),
   creators: z.array(flaggedAddressSchema).nullable().default(null),
+  // Solana Token-2022 and metadata powers, named and shaped as GoPlus's Solana endpoint does.
+  /** Who can change the name, symbol and URI; `null` when the token has no metadata or unknown. */
+  metadata_mutable: metadataMutableSchema.nullable().default(null),
+  /** The transfer fee (see `transferFeeSchema`). */
+  transfer_fee: transferFeeSchema.nullable().default(null),
+  /** Who can change the transfer fee. */
+  transfer_fee_upgradable: authoritySchema.nullable().default(null),
+  /** The transfer-hook program run on every transfer (it can refuse them); `[]` without one. */
+  transfer_hook: z.array(flaggedAddressSchema).nullable().default(null),
+  /** Who can set or change the hook program. */
+  transfer_hook_upgradable: authoritySchema.nullable().default(null),
+  /**
+   * State of a new token account: `0` uninitialized, `1` initialized, `2` frozen (only accounts
+   * the freeze authority thaws can trade). GoPlus sends the digit as a string.
+   */
+  default_account_state: z
+    .union([z.literal(0), z.literal(1), z.literal(2)])
+    .nullable()
+    .default(null),
+  /** Who can change that default state. */
+  default_account_state_upgradable: authoritySchema.nullable().default(null),
+  /** The permanent delegate: it can move or burn any holder's tokens. */
+  balance_mutable_authority: authoritySchema.nullable().default(null),
+  /** Who can close the mint (Token-2022 mint close authority). */
+  closable: authoritySchema.nullable().default(null),
+});
+
+/** The names of the report's fields. */
+export type SecurityReportField = keyof z.output<typeof reportFields>;
+
+/** The security report (`tokenDetails` of a token detail). See the module comment for encodings. */
+export const securityReportSchema = reportFields.extend({
+  /**
+   * Fields the report's source cannot measure for any token (our analyzer has no
+   * source-verification service and no index of creators' earlier tokens): their `null` is a
+   * gap of the engine, not a fact about this token. The score rubric charges such an unknown
+   * differently where its rule allows (`unmeasurable` in `packages/core/README-score.md`).
+   * Providers leave it `null`: every unknown of theirs is charged in full.
+   */
+  unmeasurable_fields: z.array(reportFields.keyof()).nullable().default(null),
 });
 /** A normalised security report (every field present, `null` when unknown). */
 export type SecurityReport = z.output<typeof securityReportSchema>;
