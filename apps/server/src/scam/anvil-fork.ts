@@ -192,6 +192,16 @@ export class AnvilForkPool {
     }
   };
 
+  /**
+   * A second fork for a scan that can use one (its stages run side by side), only when one is
+   * idle or may be started: never waits, so two scans each holding one cannot wait on each other.
+   */
+  tryAcquire(target: ForkTarget): Promise<AnvilFork | undefined> {
+    if (this.closed || (this.idle.length === 0 && this.size >= this.options.size))
+      return Promise.resolve(undefined);
+    return this.acquire(target).catch(() => undefined);
+  }
+
   /** Stops every idle process now and each leased one as it comes back. */
   async close(): Promise<void> {
     this.closed = true;

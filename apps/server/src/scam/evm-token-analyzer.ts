@@ -125,7 +125,16 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
     );
     // Awaited below, or given back when the scan ends before.
     forkLease.catch(() => undefined);
-    const giveBackFork = () => forkLease.then((fork) => fork.stop()).catch(() => undefined);
+    // A second warm fork, when the pool has one to spare, runs the privilege probe beside the
+    // trades (both start from the same block; only the privileged trades need the probe's callers).
+    const spareLease = this.pool
+      ? timed('spare-fork', this.pool.tryAcquire({ forkUrl: access.rpcUrl, blockNumber }))
+      : Promise.resolve(undefined);
+    const giveBackFork = () =>
+      Promise.all([
+        forkLease.then((fork) => fork.stop()).catch(() => undefined),
+        spareLease.then((fork) => fork?.stop()),
+      ]);
 
     const read = <T>(functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply' | 'owner') =>
       client
@@ -193,39 +202,55 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
     // Awaited below in any case; until then a failure must not count as unhandled.
     holdersRead.catch(() => undefined);
     const fork = await forkLease;
+    const spare = await spareLease;
     const pools = await poolsRead.catch(async (error: unknown) => {
-      await fork.stop();
+      await giveBackFork();
       throw new ChainUnavailableError(error);
     });
     let probe;
     let trading: TradingSimulation | undefined;
     let tradingPrivileges: TradingPrivileges | undefined;
     try {
-      const test = createTestClient({
-        mode: 'anvil',
-        transport: http(fork.rpcUrl, { retryCount: 0 }),
-      });
-      const stage = async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
+      const stage = async <T>(
+        on: AnvilFork,
+        phase: string,
+        run: (rpcUrl: string) => Promise<T>,
+      ): Promise<T> => {
+        const test = createTestClient({
+          mode: 'anvil',
+          transport: http(on.rpcUrl, { retryCount: 0 }),
+        });
         const snapshot = await test.snapshot();
         try {
-          return await timed(phase, run());
+          return await timed(phase, run(on.rpcUrl));
         } finally {
           await test.revert({ id: snapshot });
         }
       };
       const pool = code.functions ? pools.deepest : undefined;
-      if (pool) trading = await stage('trading', () => simulateTrading(fork.rpcUrl, token, pool));
-      probe = await stage('probe', () => probePrivileges(fork.rpcUrl, code));
+      const simulate = () =>
+        pool
+          ? stage(fork, 'trading', (rpcUrl) => simulateTrading(rpcUrl, token, pool))
+          : Promise.resolve(undefined);
+      const probeOn = (on: AnvilFork) =>
+        stage(on, 'probe', (rpcUrl) => probePrivileges(rpcUrl, code));
+      if (spare) {
+        [trading, probe] = await Promise.all([simulate(), probeOn(spare)]);
+        await spare.stop(); // free for the next scan while this one finishes
+      } else {
+        trading = await simulate();
+        probe = await probeOn(fork);
+      }
       if (pool && trading && code.functions) {
         const { baseline } = trading;
         const functions = code.functions;
         const callers = probe.callers;
-        tradingPrivileges = await stage('trading-privileges', () =>
-          probeTradingPrivileges(fork.rpcUrl, token, pool, callers, functions, baseline),
+        tradingPrivileges = await stage(fork, 'trading-privileges', (rpcUrl) =>
+          probeTradingPrivileges(rpcUrl, token, pool, callers, functions, baseline),
         );
       }
     } finally {
-      await fork.stop();
+      await giveBackFork();
     }
 
     const holders = await holdersRead;
