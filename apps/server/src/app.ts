@@ -154,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     clock,
     favouritesAmong: (userId, type, ids) => favourites.favouriteIdsAmong(userId, type, ids),
+    snapshotPriceLabel: providers.dex.priceLabel,
     // `scans` needs the chains, opened below; a detail cannot arrive before the app is ready.
     analyzer: { lookup: (target, caller, options) => scans.lookup(target, caller, options) },
   });

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  CHAIN_CODES,
   CHAINS,
+  type ChainCode,
   type DexConfigFile,
   MAINNET_DEXES,
   mergeDexConfigs,
@@ -72,6 +74,30 @@ const envSchema = z.object({
     .transform((file) => path.resolve(repoRoot, file)),
   /** How long an anonymous token list or detail answer may be served from memory; 0 turns it off. */
   RESEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /**
+   * Which research chains' lists, rows and detail figures come from our own indexer (where one
+   * runs for the chain) rather than the research snapshot: `all` (default), `none`, or chain
+   * codes separated by commas (`eth,bsc`). The rest keep the snapshot.
+   */
+  MARKET_DATA_INDEXED_CHAINS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('all')
+    .transform((value, ctx) => {
+      if (value === 'all' || value === 'none') return value;
+      const codes = value.split(',').map((code) => code.trim());
+      const known: readonly string[] = CHAIN_CODES.map((chain) => chain.code);
+      const bad = codes.filter((code) => !known.includes(code));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown chain code ${bad.join(', ')}: use all, none or codes of ${known.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return codes as ChainCode[];
+    }),
   /**
    * Start local chains (packages/devnet) for every wallet chain without an `RPC_URL_<id>`.
    * Defaults to on, except in production.

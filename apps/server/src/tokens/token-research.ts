@@ -11,6 +11,8 @@ import {
   type CexPriceResponse,
   type CexTokenListItem,
   type CexTokenListResponse,
+  type CandlesQuery,
+  type CandlesResponse,
   type ChainCode,
   type RiskLevel,
   type ScanEvidence,
@@ -20,12 +22,17 @@ import {
   type TokenListItem,
   type TokenListQuery,
   type TokenListResponse,
+  type TradesQuery,
+  type TradesResponse,
+  resolveCandleRange,
 } from '@vaultscope/core';
 import type { Clock } from '../lib/clock';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import type { CexRepository } from './cex-repository';
+import { INDEXER_PROVIDER_LABEL, type IndexedMarket } from './indexed-market';
+import type { MarketSource } from './market-source';
 import type { ListOrder, TokenListIndex } from './token-list-index';
-import type { TokensRepository } from './tokens-repository';
+import type { ListRow, TokensRepository } from './tokens-repository';
 
 /** Which of `ids` a user has favourited; composed in by the app from the favourites feature. */
 export type FavouritesAmong = (
@@ -80,12 +87,25 @@ export interface TokenResearchDeps {
   favouritesAmong: FavouritesAmong;
   /** Absent: a token without a provider's report is a 404, as before the analyzer. */
   analyzer?: AnalyzerReports;
+  /**
+   * The indexed chains' rows and figures, and the indexer's candles and trades. Absent (or a
+   * chain it does not serve): the snapshot's figures and no candles or trades.
+   */
+  market?: { rows: IndexedMarket; source: MarketSource };
+  /** `priceProvider` of the snapshot's figures (the DEX provider's `priceLabel`). */
+  snapshotPriceLabel?: string;
 }
 
 /** The detail's `priceProvider` for a token known only to our analyzer (no market data). */
 export const ANALYZER_PROVIDER_LABEL = 'Vaultscope analyzer';
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** The chain code of a token id (`eth_0xab…` → `eth`). */
+function chainOfId(id: string): ChainCode | undefined {
+  // Codes hold underscores too (`polygon_pos`), so the code is the one the id starts with.
+  return CHAIN_CODES.find((chain) => id.startsWith(`${chain.code}_`))?.code;
+}
 
 /** The chain id of a research chain code (`eth` → 1). */
 export function chainIdOf(code: ChainCode): number {
@@ -120,7 +140,7 @@ export class TokenResearch {
       this.deps.clock.now(),
     );
     const [byId, favourites] = await Promise.all([
-      this.deps.tokens.listRows(ids),
+      this.rowsById(ids),
       this.favourites(userId, 'DEX', ids),
     ]);
     // A row removed by a load since the index was read is left out, never invented.
@@ -131,6 +151,31 @@ export class TokenResearch {
       page,
       page_size,
     };
+  }
+
+  /** List rows by id: indexed chains' from memory, the others in one primary-key query. */
+  private async rowsById(ids: readonly string[]): Promise<Map<string, ListRow>> {
+    const market = this.deps.market?.rows;
+    if (!market) return this.deps.tokens.listRows(ids);
+    const found = new Map<string, ListRow>();
+    const rest: string[] = [];
+    for (const id of ids) {
+      const row = market.row(id);
+      if (row) found.set(id, row);
+      // A snapshot row of a chain the indexer serves is not shown: one source per chain.
+      else {
+        const chain = chainOfId(id);
+        if (!chain || !market.serves(chain)) rest.push(id);
+      }
+    }
+    if (rest.length === 0) return found;
+    const stored = await this.deps.tokens.listRows(rest);
+    return new Map(
+      ids.flatMap((id) => {
+        const row = found.get(id) ?? stored.get(id);
+        return row ? [[id, row] as const] : [];
+      }),
+    );
   }
 
   /** The address in display form and the token id, or a 400 with the spec-style message. */
@@ -165,7 +210,7 @@ export class TokenResearch {
       if (!scan) throw new NotFoundError(tokenMessages.recordNotFound);
     }
     const favourite = (await this.favourites(caller.userId, 'DEX', [id])).has(id);
-    const market = record?.market ?? null;
+    const market = this.marketOf(network, id, record?.market ?? null);
     const trustedToken = record?.trustedToken ?? null;
     const report = scan?.report ?? record!.report;
     // A scan's stored score knows no trust flag; the provider's may (stablecoins, wrapped coins).
@@ -210,10 +255,84 @@ export class TokenResearch {
     return { ...detail, dexDetails, holders, mintable, freezable, metadata, creators };
   }
 
+  /**
+   * The detail's market figures: the indexer's for a chain it serves (null for a token none of
+   * its pools hold), else the snapshot's.
+   */
+  private marketOf(
+    network: ChainCode,
+    id: string,
+    stored: NonNullable<Awaited<ReturnType<TokensRepository['detail']>>>['market'],
+  ) {
+    const market = this.deps.market?.rows;
+    if (!market?.serves(network)) return stored;
+    const token = market.token(id);
+    if (!token) return null;
+    return {
+      price: token.priceUsd,
+      liquidity: token.liquidityUsd,
+      fdv: token.fdvUsd,
+      pairAddress: token.pairAddress,
+      priceSource: INDEXER_PROVIDER_LABEL,
+    };
+  }
+
+  /** The indexed token behind a request, or why there is none (the header of both answers). */
+  private marketTarget(address: string, network: ChainCode) {
+    const { id, address: display } = this.tokenId(network, address);
+    const market = this.deps.market;
+    const token = market?.rows.serves(network) ? market.rows.token(id) : undefined;
+    return {
+      token,
+      source: market?.source,
+      header: {
+        chainName: network,
+        tokenAddress: token?.address ?? display,
+        pairAddress: token?.pairAddress ?? null,
+        quoteSymbol: token?.quoteSymbol ?? null,
+        priceProvider: market?.rows.serves(network)
+          ? INDEXER_PROVIDER_LABEL
+          : (this.deps.snapshotPriceLabel ?? INDEXER_PROVIDER_LABEL),
+      },
+    };
+  }
+
+  /**
+   * Candles of the token's primary pool. A token no indexed pool holds (or a chain without an
+   * indexer) has none: an empty list, which the chart shows as "no trades yet".
+   */
+  async candles(address: string, query: CandlesQuery): Promise<CandlesResponse> {
+    const range = resolveCandleRange(query, Math.floor(this.deps.clock.now().getTime() / 1000));
+    if (!range.ok) throw new BadRequestError(range.message);
+    const { token, source, header } = this.marketTarget(address, query.network);
+    const candles =
+      token && source
+        ? await source.candles(
+            token.chainId,
+            token.pairAddress,
+            token.address,
+            range.interval,
+            range.from,
+            range.to,
+          )
+        : [];
+    return { ...header, interval: range.interval, from: range.from, to: range.to, candles };
+  }
+
+  /** The latest trades of the token's primary pool, newest first (none without an indexed pool). */
+  async trades(address: string, query: TradesQuery): Promise<TradesResponse> {
+    const { token, source, header } = this.marketTarget(address, query.network);
+    const trades =
+      token && source
+        ? await source.trades(token.chainId, token.pairAddress, token.address, query.limit)
+        : [];
+    return { ...header, trades };
+  }
+
   /** One DEX token as a list row. */
   async byId(address: string, chainName: ChainCode, userId?: string): Promise<TokenByIdResponse> {
     const { id } = this.tokenId(chainName, address);
-    const row = (await this.deps.tokens.listRows([id])).get(id);
+    const row = (await this.rowsById([id])).get(id);
     if (!row) throw new NotFoundError(tokenMessages.recordNotFound);
     const favourite = (await this.favourites(userId, 'DEX', [id])).has(id);
     return { tokenDetails: { ...row, is_favourite: flag(favourite) } };
@@ -221,12 +340,12 @@ export class TokenResearch {
 
   /** DEX list rows by id, as favourites (watch list details). */
   async dexFavouriteRows(ids: string[]): Promise<Map<string, TokenListItem>> {
-    const rows = await this.deps.tokens.listRows(ids);
+    const rows = await this.rowsById(ids);
     return new Map([...rows].map(([id, row]) => [id, { ...row, is_favourite: 1 as const }]));
   }
 
-  dexExists(id: string): Promise<boolean> {
-    return this.deps.tokens.exists(id);
+  async dexExists(id: string): Promise<boolean> {
+    return this.deps.market?.rows.row(id) !== undefined || this.deps.tokens.exists(id);
   }
 
   /** A page of CEX coins by market-cap rank. */

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   allTokensQuerySchema,
   apiPaths,
+  candlesQuerySchema,
+  candlesResponseSchema,
   cexListQuerySchema,
   cexPriceParamsSchema,
   cexPriceResponseSchema,
@@ -16,6 +18,9 @@ import {
   tokenDetailResponseSchema,
   tokenListQuerySchema,
   tokenListResponseSchema,
+  marketDataParamsSchema,
+  tradesQuerySchema,
+  tradesResponseSchema,
 } from '@vaultscope/core';
 import { optionalUser } from '../auth/require-user';
 import { paramRoute } from '../lib/param-route';
@@ -107,6 +112,45 @@ export async function tokensRoutes(
     },
     async (request) =>
       research.byId(request.params.address, request.query.chainName, await callerId(request)),
+  );
+
+  app.get(
+    paramRoute(apiPaths.tokens.candles, 'address'),
+    {
+      config: { responseCache: true },
+      schema: {
+        tags,
+        description:
+          "OHLCV candles (USD) of the token's primary pool, its deepest pool on the chain's " +
+          'indexed DEXes, oldest first: `interval` 1m, 5m, 15m, 1h, 4h or 1d; `from` and `to` ' +
+          'in Unix seconds, both inclusive (`to` defaults to now, `from` to 300 candles before ' +
+          '`to`). At most 1,000 candles a call: a wider range, `from` after `to` or an unknown ' +
+          'interval is a 400. Buckets without trades are left out. A token no indexed pool ' +
+          'holds, or a chain without an indexer, has `pairAddress` null and no candles.',
+        params: marketDataParamsSchema,
+        querystring: candlesQuerySchema,
+        response: { 200: candlesResponseSchema, ...failures },
+      },
+    },
+    async (request) => research.candles(request.params.address, request.query),
+  );
+
+  app.get(
+    paramRoute(apiPaths.tokens.trades, 'address'),
+    {
+      config: { responseCache: true },
+      schema: {
+        tags,
+        description:
+          "The latest trades of the token's primary pool, newest first (`limit` 1-100, 50 by " +
+          'default): time, buy or sell of the token, amounts in whole tokens as decimal ' +
+          'strings, USD price and size, the trader and the transaction hash.',
+        params: marketDataParamsSchema,
+        querystring: tradesQuerySchema,
+        response: { 200: tradesResponseSchema, ...failures },
+      },
+    },
+    async (request) => research.trades(request.params.address, request.query),
   );
 
   app.get(

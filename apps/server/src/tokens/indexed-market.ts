@@ -1,0 +1,228 @@
+import { CHAIN_CODES, CHAIN_CODE_VALUES, tokenItemId, type ChainCode } from '@vaultscope/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IndexedToken, MarketSource } from './market-source';
+import type { ListIndexData, ListIndexRow, TokenListIndex } from './token-list-index';
+import type { ListRow } from './tokens-repository';
+
+/** The detail's `priceProvider` for figures from our own indexer. */
+export const INDEXER_PROVIDER_LABEL = 'Vaultscope indexer';
+
+/** How often every indexed row is read again: 24 h windows slide even when nothing trades. */
+export const INDEXED_FULL_REFRESH_MS = 30_000;
+
+interface Entry {
+  token: IndexedToken;
+  row: ListRow;
+  index: ListIndexRow;
+}
+
+export interface IndexedMarketOptions {
+  source: MarketSource;
+  /** Research chains whose figures come from the indexer (configuration ∩ chains it follows). */
+  chains: readonly ChainCode[];
+  index: TokenListIndex;
+  /** After rows changed: answers built from the old rows must go (the response cache). */
+  onChange: () => void;
+  log: FastifyBaseLogger;
+  fullRefreshMs?: number;
+}
+
+const number = (value: number | null) => value ?? Number.NaN;
+
+/**
+ * The list rows of the indexed chains, kept in memory and fed to {@link TokenListIndex}: read in
+ * full at start and every {@link INDEXED_FULL_REFRESH_MS}, and in between, after each indexed
+ * block batch, only the tokens of the pools it changed, which are upserted into the index (no
+ * reload, no sort) before the response cache is cleared. So a swap's price is in the list as
+ * soon as the indexer has written its block.
+ *
+ * The snapshot's rows of these chains are left out of the list index (`indexData`): a chain's
+ * market figures have one source, which the detail names in `priceProvider`.
+ *
+ * One process runs a chain's indexer (advisory lock) and gets its block events; other processes
+ * see its rows through the full refresh, within {@link INDEXED_FULL_REFRESH_MS}.
+ */
+export class IndexedMarket {
+  private readonly entries = new Map<string, Entry>();
+  private readonly chainIds: Map<number, ChainCode>;
+  /** Per chain: the refresh running now, and the pools waiting for the next one. */
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly waiting = new Map<number, Set<string> | 'all'>();
+  private unsubscribe: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: IndexedMarketOptions) {
+    this.chainIds = new Map(
+      CHAIN_CODES.filter((chain) => options.chains.includes(chain.code)).map((chain) => [
+        chain.chainId,
+        chain.code,
+      ]),
+    );
+  }
+
+  /** The research chains this market serves. */
+  get chains(): readonly ChainCode[] {
+    return [...this.chainIds.values()];
+  }
+
+  serves(chainName: ChainCode): boolean {
+    return [...this.chainIds.values()].includes(chainName);
+  }
+
+  /** Reads every indexed chain, then follows block batches. */
+  async start(): Promise<void> {
+    this.unsubscribe = this.options.source.onBlocksIndexed((chainId, pools) => {
+      if (this.chainIds.has(chainId) && pools.length > 0) this.schedule(chainId, pools);
+    });
+    await Promise.all([...this.chainIds.keys()].map((chainId) => this.schedule(chainId, 'all')));
+    const every = this.options.fullRefreshMs ?? INDEXED_FULL_REFRESH_MS;
+    this.timer = setInterval(() => {
+      for (const chainId of this.chainIds.keys()) void this.schedule(chainId, 'all');
+    }, every);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** The list row of an indexed token (without `is_favourite`). */
+  row(id: string): ListRow | undefined {
+    return this.entries.get(id)?.row;
+  }
+
+  /** The indexed token behind a list row: its primary pool and figures. */
+  token(id: string): IndexedToken | undefined {
+    return this.entries.get(id)?.token;
+  }
+
+  /**
+   * What the list index loads: the snapshot's columns without the rows of the chains served
+   * here, and the indexed rows.
+   */
+  indexData(snapshot: ListIndexData): ListIndexData {
+    const served = new Set(this.chains.map((code) => CHAIN_CODE_VALUES.indexOf(code)));
+    const { columns } = snapshot;
+    const keep: number[] = [];
+    for (let row = 0; row < columns.ids.length; row += 1) {
+      if (!served.has(columns.chain[row]!)) keep.push(row);
+    }
+    const indexed = [...this.entries.values()].map((entry) => entry.index);
+    const pick = <T extends Float64Array | Uint8Array>(
+      column: T,
+      make: (n: number) => T,
+      value: (row: ListIndexRow) => number,
+    ): T => {
+      const out = make(keep.length + indexed.length);
+      keep.forEach((row, i) => (out[i] = column[row]!));
+      indexed.forEach((row, i) => (out[keep.length + i] = value(row)));
+      return out;
+    };
+    const floats = (n: number) => new Float64Array(n);
+    return {
+      version: snapshot.version,
+      columns: {
+        ids: [...keep.map((row) => columns.ids[row]!), ...indexed.map((row) => row.id)],
+        chain: pick(
+          columns.chain,
+          (n) => new Uint8Array(n),
+          (row) => row.chain,
+        ),
+        createdAt: pick(columns.createdAt, floats, (row) => row.createdAt),
+        score: pick(columns.score, floats, (row) => row.score),
+        liquidity: pick(columns.liquidity, floats, (row) => row.liquidity),
+        volume: pick(columns.volume, floats, (row) => row.volume),
+        changeH24: pick(columns.changeH24, floats, (row) => row.changeH24),
+      },
+    };
+  }
+
+  /**
+   * Reads the chain again (all its tokens, or those of `pools`) once the refresh running now
+   * ends; pools asked for meanwhile are read together.
+   */
+  private schedule(chainId: number, pools: readonly string[] | 'all'): Promise<void> {
+    const waiting = this.waiting.get(chainId);
+    if (pools === 'all' || waiting === 'all') this.waiting.set(chainId, 'all');
+    else this.waiting.set(chainId, new Set([...(waiting ?? []), ...pools]));
+    const previous = this.running.get(chainId) ?? Promise.resolve();
+    const next = previous.then(() => this.refresh(chainId));
+    this.running.set(chainId, next);
+    void next.finally(() => {
+      if (this.running.get(chainId) === next) this.running.delete(chainId);
+    });
+    return next;
+  }
+
+  private async refresh(chainId: number): Promise<void> {
+    const wanted = this.waiting.get(chainId);
+    if (wanted === undefined) return;
+    this.waiting.delete(chainId);
+    const chainName = this.chainIds.get(chainId)!;
+    try {
+      const tokens = await this.options.source.tokens(
+        chainId,
+        wanted === 'all' ? undefined : [...wanted],
+      );
+      const upserts: ListIndexRow[] = [];
+      const seen = new Set<string>();
+      for (const token of tokens) {
+        const entry = toEntry(chainName, token);
+        seen.add(entry.row.id);
+        this.entries.set(entry.row.id, entry);
+        upserts.push(entry.index);
+      }
+      const removed: string[] = [];
+      if (wanted === 'all') {
+        // A token whose pools are gone (a reorg undid its PairCreated) leaves the list.
+        for (const [id, entry] of this.entries) {
+          if (entry.token.chainId === chainId && !seen.has(id)) {
+            this.entries.delete(id);
+            removed.push(id);
+          }
+        }
+      }
+      this.options.index.upsert(upserts, removed);
+      if (upserts.length > 0 || removed.length > 0) this.options.onChange();
+    } catch (error) {
+      this.options.log.warn({ err: error, chainId }, 'indexed market rows could not be read');
+    }
+  }
+}
+
+function toEntry(chainName: ChainCode, token: IndexedToken): Entry {
+  const id = tokenItemId(chainName, token.address);
+  const createdAt = token.createdAt?.getTime() ?? Number.NaN;
+  const row: ListRow = {
+    id,
+    CoinName: token.name,
+    symbol: token.symbol,
+    tokenAddress: token.address,
+    chainName,
+    price: token.priceUsd,
+    age: token.createdAt ? token.createdAt.toISOString() : null,
+    totalTransactions: token.txH24,
+    pricePercentage: token.change,
+    volume: token.volumeH24,
+    liquidity: token.liquidityUsd,
+    Mcap: token.marketCapUsd,
+    fdv: token.fdvUsd,
+    // The analyzer's report is read with the detail; the list shows no score until a provider's.
+    score: null,
+  };
+  return {
+    token,
+    row,
+    index: {
+      id,
+      chain: CHAIN_CODE_VALUES.indexOf(chainName),
+      createdAt,
+      score: Number.NaN,
+      liquidity: number(token.liquidityUsd),
+      volume: number(token.volumeH24),
+      changeH24: number(token.change.h24),
+    },
+  };
+}

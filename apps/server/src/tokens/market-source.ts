@@ -1,0 +1,59 @@
+import type { Candle, CandleInterval, Trade } from '@vaultscope/core';
+
+/**
+ * What the token research read side needs from our own DEX indexer (`src/indexer`), in the
+ * research feature's terms: the app composes an adapter over the indexer's read API, so this
+ * feature never imports the indexer's tables and the indexer knows nothing of list rows.
+ */
+
+/** A token of an indexed chain with the figures of its primary (deepest) pool. */
+export interface IndexedToken {
+  chainId: number;
+  /** Display form (checksummed). */
+  address: string;
+  name: string;
+  symbol: string;
+  pairAddress: string;
+  quoteSymbol: string;
+  /** USD; null when the pool's quote token has no USD rate yet. */
+  priceUsd: number | null;
+  liquidityUsd: number | null;
+  fdvUsd: number | null;
+  marketCapUsd: number | null;
+  /** When the primary pool was created (its PairCreated block's time). */
+  createdAt: Date | null;
+  /** USD volume over the last 24 h. */
+  volumeH24: number | null;
+  /** Buys plus sells over the last 24 h. */
+  txH24: number | null;
+  /** Price change in percent over 5 minutes, 1, 6 and 24 hours. */
+  change: { m5: number | null; h1: number | null; h6: number | null; h24: number | null };
+}
+
+export interface MarketSource {
+  /** The chains the indexer follows (chain ids). */
+  readonly chainIds: readonly number[];
+  /**
+   * Tokens of a chain's indexed pools with their figures as of the latest indexed block; with
+   * `pools`, only the tokens of those pools (the ones a block batch changed).
+   */
+  tokens(chainId: number, pools?: readonly string[]): Promise<IndexedToken[]>;
+  /** Candles of a pool in `[from, to]` (Unix seconds, bucket starts), oldest first, in USD. */
+  candles(
+    chainId: number,
+    pairAddress: string,
+    tokenAddress: string,
+    interval: CandleInterval,
+    from: number,
+    to: number,
+  ): Promise<Candle[]>;
+  /** The latest trades of a pool, newest first, from the token's side. */
+  trades(
+    chainId: number,
+    pairAddress: string,
+    tokenAddress: string,
+    limit: number,
+  ): Promise<Trade[]>;
+  /** Calls `listener` after each indexed block batch with the pools it changed; returns the unsubscribe. */
+  onBlocksIndexed(listener: (chainId: number, pools: readonly string[]) => void): () => void;
+}
