@@ -4,6 +4,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // A relative import: the config runs in Node, which cannot load the core package's TypeScript
 // entry through node_modules; this one file has no imports of its own.
 import { API_PREFIXES } from '../../packages/core/src/routes/api-paths.ts';
+import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
@@ -22,7 +23,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), zodWithoutJsonSchema(), precompress()],
+  plugins: [react(), zodWithoutJsonSchema(), inlineEntryCss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -47,38 +47,54 @@ function whenIdle(run: () => void): () => void {
     const id = window.requestIdleCallback(run, { timeout: 5000 });
     return () => window.cancelIdleCallback(id);
   }
-  const id = window.setTimeout(run, 2000);
+  const id = window.setTimeout(run, 200);
   return () => window.clearTimeout(id);
 }
 
 /**
+ * After the load event, a page still fetches its data and renders it: prefetching waits this long
+ * past it so as not to compete for the network and the main thread of a slow phone.
+ */
+const SETTLE_MS = 1500;
+
+/**
  * Prefetch on idle: once a page has rendered and the browser has nothing else to do, fetch the
  * code of the routes its links lead to, so that the likely next step never waits for its code.
- * Waits for the page's load event first, so that it never competes with the page's own requests.
+ * One route per idle period, so that evaluating the fetched code never makes a long task.
  * `alsoLoad` is other code the page may soon need (the side menu).
  */
 export function useIdlePrefetch(pathname: string, alsoLoad?: () => Promise<unknown>): void {
   useEffect(() => {
-    let cancelIdle = () => {};
-    const prefetchLinks = () => {
-      cancelIdle = whenIdle(() => {
-        alsoLoad?.().catch(() => {});
+    let cancelled = false;
+    let cancelStep = () => {};
+    const step = (queue: (() => void)[]) => {
+      const next = queue.shift();
+      if (cancelled || !next) return;
+      cancelStep = whenIdle(() => {
+        next();
+        step(queue);
+      });
+    };
+    const start = () => {
+      const timer = window.setTimeout(() => {
+        const queue: (() => void)[] = [];
+        if (alsoLoad) queue.push(() => void alsoLoad().catch(() => {}));
         const seen = new Set<string>();
         for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
           if (anchor.origin !== window.location.origin || seen.has(anchor.pathname)) continue;
           seen.add(anchor.pathname);
-          preloadRoute(anchor.pathname);
+          queue.push(() => preloadRoute(anchor.pathname));
         }
-      });
+        step(queue);
+      }, SETTLE_MS);
+      cancelStep = () => window.clearTimeout(timer);
     };
-    if (document.readyState === 'complete') {
-      prefetchLinks();
-      return () => cancelIdle();
-    }
-    window.addEventListener('load', prefetchLinks, { once: true });
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
     return () => {
-      window.removeEventListener('load', prefetchLinks);
-      cancelIdle();
+      cancelled = true;
+      window.removeEventListener('load', start);
+      cancelStep();
     };
   }, [pathname, alsoLoad]);
 }
