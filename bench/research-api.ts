@@ -21,6 +21,9 @@
  *      age, score, liquidity, volume bands) and pages 1-5 of 20, seeded so runs compare;
  *    - detail: `/get-token-details/{address}?network=` of 2,000 different tokens.
  *    Latencies are recorded per response (exact percentiles, not autocannon's buckets).
+ * 3. The ceiling, in the same run: a bare Fastify route (`bench/bare-route-server.ts`, its own
+ *    process) answering the same list page and detail from memory, serialised per request, under
+ *    the same load; each scenario's req/s is printed as a share of it ("of bare route").
  *
  * Benchmarks print figures; they do not fail. Client and server share the machine's cores.
  */
@@ -124,11 +127,15 @@ interface RunningServer {
   startMs: number;
 }
 
-async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
+async function startServer(
+  env: Record<string, string>,
+  logFile: string,
+  script = 'apps/server/src/server.ts',
+): Promise<RunningServer> {
   const port = await freePort();
   const out = openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -323,6 +330,41 @@ async function detailPaths(url: string): Promise<string[]> {
   return paths;
 }
 
+/** A real list page and a real detail answer, captured from the first server measured. */
+let barePages: { list: unknown; detail: unknown } | undefined;
+
+/**
+ * The ceiling: the same list page and detail answer served from memory by a bare Fastify route
+ * in its own process (bench/bare-route-server.ts), under the same load. Each scenario's req/s is
+ * printed as a share of it.
+ */
+async function benchBareRoute(): Promise<{ list: Figures; detail: Figures } | undefined> {
+  if (!barePages) return undefined;
+  const pagesFile = join(WORK, 'bare-pages.json');
+  writeFileSync(pagesFile, JSON.stringify(barePages));
+  const logFile = join(WORK, 'server-bare.log');
+  const bare = await startServer(
+    { BARE_PAGES_FILE: pagesFile },
+    logFile,
+    'bench/bare-route-server.ts',
+  );
+  try {
+    const processes = { server: bare.child.pid ?? 0, database: async () => [] };
+    const figures = {
+      list: await measure(bare.url, 'bare Fastify, the same list page', ['/list'], processes),
+      detail: await measure(bare.url, 'bare Fastify, the same detail', ['/detail'], processes),
+    };
+    for (const result of [figures.list, figures.detail]) {
+      log(
+        `bare: ${result.scenario}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.rps)} req/s, CPU/req ${result.serverCpuMs.toFixed(2)} ms`,
+      );
+    }
+    return figures;
+  } finally {
+    await stopServer(bare);
+  }
+}
+
 async function benchDatabase(
   name: string,
   env: Record<string, string>,
@@ -356,6 +398,10 @@ async function benchDatabase(
     log(`${name}: restart ${(server.startMs / 1000).toFixed(1)} s (${mode})`);
     try {
       const details = await detailPaths(server.url);
+      barePages ??= {
+        list: await (await fetch(`${server.url}${listPaths('/check-token')[0]}`)).json(),
+        detail: await (await fetch(`${server.url}${details[0]}`)).json(),
+      };
       const scenarios: [string, string[]][] = [
         ['list /check-token', listPaths('/check-token')],
         ['list /fetch-top', listPaths('/fetch-top')],
@@ -411,15 +457,19 @@ async function withScratchDatabase<T>(
   }
 }
 
-function table(name: string, figures: Figures[]): void {
+function table(name: string, figures: Figures[], bare?: { list: Figures; detail: Figures }): void {
   console.log(`\n${name}: ${POOLS} pools, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
   console.log(
-    '| scenario | p50 ms | p95 ms | p99 ms | max ms | req/s | cached | server CPU ms/req | db CPU ms/req | load | non-200 |',
+    '| scenario | p50 ms | p95 ms | p99 ms | max ms | req/s | of bare route | cached | server CPU ms/req | db CPU ms/req | load | non-200 |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
   for (const f of figures) {
+    const ceiling = f.scenario.startsWith('detail') ? bare?.detail : bare?.list;
+    const share = ceiling ? `${((f.rps / ceiling.rps) * 100).toFixed(0)} %` : 'n/a';
     console.log(
-      `| ${f.scenario} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} | ${Math.round(f.rps)} | ${(f.hitRate * 100).toFixed(0)} % | ${f.serverCpuMs.toFixed(2)} | ${f.databaseCpuMs.toFixed(2)} | ${f.load.toFixed(1)} | ${f.errors} |`,
+      `| ${f.scenario} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} | ${Math.round(f.rps)} | ${share} | ${(f.hitRate * 100).toFixed(0)} % | ${f.serverCpuMs.toFixed(2)} | ${f.databaseCpuMs.toFixed(2)} | ${f.load.toFixed(1)} | ${f.errors} |`,
     );
   }
 }
@@ -450,7 +500,14 @@ async function main(): Promise<void> {
       log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
     }
   }
-  for (const [name, figures] of results) table(name, figures);
+  const bare = await benchBareRoute();
+  if (bare) {
+    table('Bare Fastify route (the ceiling: the same answers from memory)', [
+      bare.list,
+      bare.detail,
+    ]);
+  }
+  for (const [name, figures] of results) table(name, figures, bare);
 }
 
 await main();
