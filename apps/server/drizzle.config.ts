@@ -10,6 +10,7 @@ export default defineConfig({
     './src/tokens/research-tables.ts',
     './src/wallet/wallet-tables.ts',
     './src/scam/scam-tables.ts',
+    './src/indexer/indexer-tables.ts',
   ],
   out: './drizzle',
 });
