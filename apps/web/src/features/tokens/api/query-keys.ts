@@ -27,6 +27,17 @@ export const tokenKeys = {
       addressKey(chainName, address),
       viewer ?? 'anonymous',
     ] as const,
+  /** Market data is the same for every viewer: no viewer in these keys. */
+  candles: (chainName: ChainCode, address: string, interval: string) =>
+    [
+      ...tokenKeys.details(),
+      'candles',
+      chainName,
+      addressKey(chainName, address),
+      interval,
+    ] as const,
+  trades: (chainName: ChainCode, address: string, limit: number) =>
+    [...tokenKeys.details(), 'trades', chainName, addressKey(chainName, address), limit] as const,
   cexPrices: () => [...sharedQueryKeys.tokens, 'cex-price'] as const,
   cexPrice: (tokenAddress: string, viewer: string | undefined) =>
     [...tokenKeys.cexPrices(), tokenAddress, viewer ?? 'anonymous'] as const,

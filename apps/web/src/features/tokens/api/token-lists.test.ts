@@ -22,3 +22,20 @@ describe('nextListPage (Show More)', () => {
     expect(nextListPage(page(20, 5, 5))).toBeUndefined();
   });
 });
+
+describe('DEX lists refresh while open', () => {
+  it('reads the table and both sliders again every second, keeping their pages', async () => {
+    const { getTokenTableQueryOptions, getTokenSliderQueryOptions } = await import('./token-lists');
+    const { MARKET_REFRESH_MS } = await import('./market-data');
+    const { DEFAULT_TOKEN_FILTER } = await import('../lib/filters');
+    expect(MARKET_REFRESH_MS).toBe(1_000);
+    expect(
+      getTokenTableQueryOptions('check', DEFAULT_TOKEN_FILTER, undefined).refetchInterval,
+    ).toBe(MARKET_REFRESH_MS);
+    for (const kind of ['top', 'new'] as const) {
+      expect(getTokenSliderQueryOptions(kind, DEFAULT_TOKEN_FILTER, 'u1').refetchInterval).toBe(
+        MARKET_REFRESH_MS,
+      );
+    }
+  });
+});

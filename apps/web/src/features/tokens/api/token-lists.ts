@@ -9,6 +9,7 @@ import { apiPaths, tokenListResponseSchema, type TokenListResponse } from '@vaul
 import { apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { LIST_PAGE_SIZE, tokenListSearchParams, type TokenFilter } from '../lib/filters';
+import { MARKET_REFRESH_MS } from './market-data';
 import { tokenKeys, type DexListKind } from './query-keys';
 
 const LIST_PATHS: Record<DexListKind, string> = {
@@ -69,6 +70,9 @@ export const getTokenTableQueryOptions = (
     queryFn: ({ pageParam, signal }) => getTokenList(kind, filter, pageParam, { signal }),
     initialPageParam: 1,
     getNextPageParam: nextListPage,
+    // Prices move block by block: every page shown is read again in place (same rows, same
+    // scroll position; no skeleton, since the data is already there).
+    refetchInterval: MARKET_REFRESH_MS,
     ...heartsFreshness(viewer),
   });
 
@@ -85,6 +89,7 @@ export const getTokenSliderQueryOptions = (
     queryKey: tokenKeys.dexSlider(kind, filter, viewer),
     queryFn: ({ signal }) => getTokenList(kind, filter, 1, { signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: MARKET_REFRESH_MS,
     ...heartsFreshness(viewer),
   });
 

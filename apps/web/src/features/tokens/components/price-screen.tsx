@@ -14,6 +14,7 @@ import { formatDateTime, formatUsd } from '@/lib/format';
 import { tokenDetailPath } from '@/lib/web-links';
 import { useCexPrice } from '../api/cex';
 import { FavouriteHeart } from './favourite-heart';
+import { MarketPanel } from './market-panel';
 import '../tokens.css';
 
 const PRICE_ERROR_TEXT = 'Could not load this coin. Please try again.';
@@ -136,6 +137,7 @@ function PriceDetails({ coin }: { coin: CexPriceResponse }) {
           <dd className="mono">{market.id}</dd>
         </div>
       </dl>
+      {contracts[0] && <MarketPanel address={contracts[0][1]} chainName={contracts[0][0]} />}
       {contracts.length > 0 && (
         <section className="card card--padded" aria-labelledby="price-contracts">
           <h2 id="price-contracts" className="section-title">

@@ -36,8 +36,28 @@ function evmDetail(overrides: Partial<TokenDetailResponse> = {}): TokenDetailRes
 }
 
 const fetchMock = vi.fn<typeof fetch>();
+/** The market panel's candles and trades: no pool, no trades (its own test covers it). */
+function marketAnswer(url: string): Promise<Response> {
+  const header = {
+    chainName: 'eth',
+    tokenAddress: EVM,
+    pairAddress: null,
+    quoteSymbol: null,
+    priceProvider: 'Vaultscope indexer',
+  };
+  const body = url.includes('/api/token/candles/')
+    ? { ...header, interval: '5m', from: 0, to: 0, candles: [] }
+    : { ...header, trades: [] };
+  return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+}
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  // fetchMock sees the detail's requests only, so the tests count those.
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    return /\/api\/token\/(candles|trades)\//.test(url)
+      ? marketAnswer(url)
+      : fetchMock(input, init);
+  });
   fetchMock.mockReset();
 });
 afterEach(() => vi.unstubAllGlobals());

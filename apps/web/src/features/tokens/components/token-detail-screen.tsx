@@ -19,6 +19,7 @@ import { isScanPending, SCAN_POLL_LIMIT, SCAN_POLL_MS, useTokenDetail } from '..
 import { detailChain } from '../lib/detail-route';
 import { CopyButton } from './copy-button';
 import { FavouriteHeart } from './favourite-heart';
+import { MarketPanel } from './market-panel';
 import { ScanEvidencePanel } from './scan-evidence-panel';
 import { EvmReport, ScorePanel, SolanaReport } from './score-panel';
 import '../tokens.css';
@@ -262,6 +263,7 @@ function TokenDetailView({
         </section>
         <ScorePanel totalScore={detail.totalScore} riskLevel={detail.riskLevel} />
       </div>
+      <MarketPanel address={detail.tokenAddress} chainName={detail.chainName} />
       {detail.scan && <ScanEvidencePanel detail={detail} scan={detail.scan} />}
       {solana ? (
         <SolanaReport report={solanaReport(detail)} trustedToken={detail.trusted_token} />

@@ -35,13 +35,23 @@ export function TokenExplorer({ fullScreenLoading = false }: { fullScreenLoading
   const fresh = useTokenSlider('new', filter);
   const table = useTokenTable('check', filter);
 
+  const [refetching, setRefetching] = useState(false);
+  // The lists also refresh themselves every second (prices move): that is no search, so only a
+  // new filter (its lists loading or still the old ones) or the same search again shows as one.
   const searching =
-    top.isFetching || fresh.isFetching || (table.isFetching && !table.isFetchingNextPage);
+    refetching ||
+    [top, fresh].some(
+      (query) => (query.isPending && query.isFetching) || query.isPlaceholderData,
+    ) ||
+    (table.isPending && table.isFetching);
 
   function apply(next: TokenFilter) {
     if (sameFilter(next, filter)) {
       // The same search again: read the lists again.
-      void Promise.all([top.refetch(), fresh.refetch(), table.refetch()]);
+      setRefetching(true);
+      void Promise.all([top.refetch(), fresh.refetch(), table.refetch()]).finally(() =>
+        setRefetching(false),
+      );
     } else {
       setFilter(next);
     }

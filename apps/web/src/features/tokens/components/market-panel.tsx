@@ -1,0 +1,182 @@
+import { lazy, Suspense, useState } from 'react';
+import {
+  CANDLE_INTERVALS,
+  marketDataMessages,
+  type CandleInterval,
+  type ChainCode,
+  type Trade,
+} from '@vaultscope/core';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { messageOf } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+import { useCandles, useTrades } from '../api/market-data';
+
+// The chart library (about 50 KB gzipped) is fetched only by a page that shows a chart.
+const CandleChart = lazy(() => import('./candle-chart'));
+
+const DEFAULT_INTERVAL: CandleInterval = '5m';
+
+/**
+ * The market of a DEX token from our own indexer: a candle chart with volume bars (interval
+ * switch; loading and "no trades yet" states) and the latest trades under it. Both refresh
+ * every second while shown. Used by the token detail and the price page.
+ */
+export function MarketPanel({ address, chainName }: { address: string; chainName: ChainCode }) {
+  const [interval, chooseInterval] = useState<CandleInterval>(DEFAULT_INTERVAL);
+  const candles = useCandles(address, chainName, interval);
+  const trades = useTrades(address, chainName);
+  const data = candles.data;
+
+  return (
+    <section className="card card--padded market-panel" aria-labelledby="market-chart-heading">
+      <header className="market-panel__header">
+        <h2 id="market-chart-heading" className="section-title">
+          Chart
+          {data?.quoteSymbol && (
+            <span className="market-panel__pair"> · priced through {data.quoteSymbol}</span>
+          )}
+        </h2>
+        <div className="segmented" role="group" aria-label="Candle interval">
+          {CANDLE_INTERVALS.map((item) => (
+            <button
+              key={item.value}
+              type="button"
+              className="segmented__button"
+              aria-pressed={item.value === interval}
+              onClick={() => chooseInterval(item.value)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      </header>
+      <div
+        className={`candle-chart${candles.isPlaceholderData ? ' candle-chart--stale' : ''}`}
+        aria-busy={candles.isPending || candles.isPlaceholderData || undefined}
+      >
+        {candles.isPending ? (
+          <Skeleton className="candle-chart__skeleton" />
+        ) : candles.isError && !data ? (
+          <EmptyState title={messageOf(candles.error, marketDataMessages.loadFailed)} />
+        ) : !data || data.candles.length === 0 ? (
+          <div data-testid="chart-empty">
+            <EmptyState title={marketDataMessages.noTrades} icon="◔" />
+          </div>
+        ) : (
+          <Suspense fallback={<Skeleton className="candle-chart__skeleton" />}>
+            <CandleChart candles={data.candles} interval={data.interval} />
+          </Suspense>
+        )}
+      </div>
+      {data && (
+        <p className="market-panel__source">
+          Source: {data.priceProvider}
+          {data.pairAddress && (
+            <>
+              {' · pool '}
+              <span className="mono">{shortHash(data.pairAddress)}</span>
+            </>
+          )}
+        </p>
+      )}
+      <h3 className="market-panel__subtitle" id="latest-trades-heading">
+        Latest trades
+      </h3>
+      <TradesTable
+        trades={trades.data?.trades}
+        loading={trades.isPending}
+        symbol={trades.data?.quoteSymbol ?? null}
+      />
+    </section>
+  );
+}
+
+/** `0x1234…abcd`: enough to tell hashes apart on a phone. */
+export function shortHash(value: string): string {
+  return value.length <= 13 ? value : `${value.slice(0, 6)}…${value.slice(-4)}`;
+}
+
+/**
+ * A decimal amount for reading (the exact string stays in the title): thousands grouped, two
+ * decimals from 1 up, four significant digits below.
+ */
+export function readableAmount(value: string): string {
+  const number = Number(value);
+  if (!Number.isFinite(number)) return value;
+  if (number === 0) return '0';
+  if (Math.abs(number) >= 1) {
+    return number.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  }
+  return number.toLocaleString('en-US', { maximumSignificantDigits: 4 });
+}
+
+function timeOf(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleTimeString('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
+}
+
+export function TradesTable({
+  trades,
+  loading,
+  symbol,
+}: {
+  trades: readonly Trade[] | undefined;
+  loading: boolean;
+  symbol: string | null;
+}) {
+  if (loading) {
+    return (
+      <div className="market-trades__loading" aria-busy="true">
+        <Skeleton width="100%" />
+        <Skeleton width="100%" />
+        <Skeleton width="100%" />
+      </div>
+    );
+  }
+  if (!trades || trades.length === 0) {
+    return <p className="market-trades__empty">{marketDataMessages.noTrades}</p>;
+  }
+  return (
+    <div className="table-wrap market-trades">
+      <table className="data-table" aria-labelledby="latest-trades-heading" data-testid="trades">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Side</th>
+            <th scope="col">Price</th>
+            <th scope="col">Amount</th>
+            <th scope="col">{symbol ?? 'Quote'}</th>
+            <th scope="col">USD</th>
+            <th scope="col">Trader</th>
+            <th scope="col">Tx</th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((trade) => (
+            <tr key={`${trade.txHash}:${trade.time}:${trade.tokenAmount}`} data-testid="trade-row">
+              <td>{timeOf(trade.time)}</td>
+              <td className={trade.side === 'buy' ? 'up' : 'down'}>
+                {trade.side === 'buy' ? 'Buy' : 'Sell'}
+              </td>
+              <td>{formatUsd(trade.priceUsd)}</td>
+              <td title={trade.tokenAmount}>{readableAmount(trade.tokenAmount)}</td>
+              <td title={trade.quoteAmount}>{readableAmount(trade.quoteAmount)}</td>
+              <td>{formatUsd(trade.volumeUsd)}</td>
+              <td className="mono" title={trade.trader}>
+                {shortHash(trade.trader)}
+              </td>
+              <td className="mono" title={trade.txHash}>
+                {shortHash(trade.txHash)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
