@@ -238,16 +238,23 @@ async function main(): Promise<void> {
       solanaCached.push(...result.cached.slice(1));
       const report = result.report;
       const status = (value: unknown) => (value as { status?: unknown } | null)?.status ?? null;
+      // The report names a mint's powers as GoPlus's Solana fields; the manifest by the EVM
+      // fields of the same meaning (the fee on every transfer is the buy and the sell tax).
+      const fee = report.transfer_fee as { current_fee_rate?: { fee_rate?: number } | null } | null;
+      const feeRate = fee === null ? null : (fee.current_fee_rate?.fee_rate ?? 0);
+      const hook = report.transfer_hook as unknown[] | null;
+      const state = report.default_account_state;
       const actual: Record<string, unknown> = {
         mintable: status(report.mintable),
         freezable: status(report.freezable),
         non_transferable: report.non_transferable,
-        buy_tax: report.buy_tax,
-        sell_tax: report.sell_tax,
-        slippage_modifiable: report.slippage_modifiable,
-        owner_change_balance: report.owner_change_balance,
-        external_call: report.external_call,
-        is_whitelisted: report.is_whitelisted,
+        buy_tax: feeRate,
+        sell_tax: feeRate,
+        slippage_modifiable: status(report.transfer_fee_upgradable),
+        owner_change_balance: status(report.balance_mutable_authority),
+        external_call: hook === null ? null : hook.length > 0 ? 1 : 0,
+        is_whitelisted: state === null || state === undefined ? null : state === 2 ? 1 : 0,
+        metadata_mutable: status(report.metadata_mutable),
       };
       for (const [field, value] of Object.entries(actual))
         score(

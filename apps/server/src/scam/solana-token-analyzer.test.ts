@@ -34,23 +34,28 @@ afterAll(async () => {
 
 const analysis = (name: SolanaScenarioName) => analyses.get(name)!;
 
-/** An analysis in the manifest's terms: statuses of authorities, the largest share. */
+/**
+ * An analysis in the manifest's terms: statuses of authorities, the largest share. The manifest
+ * names the Token-2022 powers by the EVM fields of the same meaning; the report by GoPlus's
+ * Solana fields (the fee on every transfer is the buy and the sell tax, and so on).
+ */
 function asExpected(result: SolanaTokenAnalysis): SolanaScenarioExpectation {
-  const { fields, solana } = result;
+  const { fields } = result;
+  const fee = fields.transfer_fee?.current_fee_rate?.fee_rate ?? 0;
   return {
     mintable: fields.mintable?.status,
     freezable: fields.freezable?.status,
     non_transferable: fields.non_transferable,
-    buy_tax: fields.buy_tax,
-    sell_tax: fields.sell_tax,
-    slippage_modifiable: fields.slippage_modifiable,
-    owner_change_balance: fields.owner_change_balance,
-    external_call: fields.external_call,
-    is_whitelisted: fields.is_whitelisted,
+    buy_tax: fee,
+    sell_tax: fee,
+    slippage_modifiable: fields.transfer_fee_upgradable?.status,
+    owner_change_balance: fields.balance_mutable_authority?.status,
+    external_call: fields.transfer_hook && (fields.transfer_hook.length > 0 ? 1 : 0),
+    is_whitelisted: fields.default_account_state === 2 ? 1 : 0,
     metadata: fields.metadata?.name ? 1 : 0,
     top_holder_percent: fields.holders?.[0]?.percent,
-    metadata_mutable: solana.metadata_mutable?.status,
-    default_account_state: solana.default_account_state,
+    metadata_mutable: fields.metadata_mutable?.status,
+    default_account_state: fields.default_account_state,
   } as SolanaScenarioExpectation;
 }
 
@@ -62,13 +67,54 @@ describe('Solana mint analysis of the scenario corpus on a real LiteSVM cluster'
     },
   );
 
-  it('raises no risk on the clean mints, by the Solana score rubric', () => {
+  it('raises no risk on the clean mints, by the Solana score rubric, and scores them good', () => {
     for (const scenario of SOLANA_SCENARIOS.filter((entry) => !entry.risky)) {
       const report = securityReportSchema.parse(analysis(scenario.name).fields);
-      const risks = scoreSecurityReport(report, 'solana').findings.filter(
-        (finding) => finding.status === 'risk',
-      );
-      expect(risks, scenario.name).toEqual([]);
+      const score = scoreSecurityReport(report, 'solana');
+      expect(
+        score.findings.filter((finding) => finding.status === 'risk'),
+        scenario.name,
+      ).toEqual([]);
+      // No pool, holder or malicious-address index here, and the report says so: those gaps cap
+      // the score at 90 (100 - the 10 points of unknown liquidity) instead of costing 28 points.
+      expect(report.unmeasurable_fields).toEqual([
+        'holder_count',
+        'creators',
+        'dexDetails',
+        'lp_holders',
+      ]);
+      expect(score.totalScore, scenario.name).toBe(90);
+      expect(score.riskLevel).toBe('low risk');
+    }
+  });
+
+  it('lowers the score of each risky mint by its Token-2022 power', () => {
+    const scores = Object.fromEntries(
+      SOLANA_SCENARIOS.map((scenario) => [
+        scenario.name,
+        scoreSecurityReport(securityReportSchema.parse(analysis(scenario.name).fields), 'solana')
+          .totalScore,
+      ]),
+    );
+    expect(scores).toMatchObject({
+      // The fee as a 5 % sell tax (10) and its authority (8).
+      'solana-transfer-fee': 82,
+      // The permanent delegate moves any holder's tokens (25).
+      'solana-permanent-delegate': 75,
+      // A hook program (10) that its authority can change (5).
+      'solana-transfer-hook': 85,
+      // Frozen new accounts (15), the freeze authority (25), and who can change the default (3).
+      'solana-default-frozen': 57,
+      'solana-non-transferable': 20,
+      // 100 - 5 is above the ceiling of the scan's gaps: the risk shows in the findings only.
+      'solana-mutable-metadata': 90,
+    });
+    for (const scenario of SOLANA_SCENARIOS.filter((entry) => entry.risky)) {
+      const report = securityReportSchema.parse(analysis(scenario.name).fields);
+      expect(
+        scoreSecurityReport(report, 'solana').findings.some((finding) => finding.status === 'risk'),
+        scenario.name,
+      ).toBe(true);
     }
   });
 
@@ -83,31 +129,42 @@ describe('Solana mint analysis of the scenario corpus on a real LiteSVM cluster'
       status: 1,
       authority: [authority],
     });
-    const fee = analysis('solana-transfer-fee').solana;
+    const fee = analysis('solana-transfer-fee').fields;
     expect(fee.transfer_fee).toEqual({
       current_fee_rate: { fee_rate: 0.05, maximum_fee: (10n ** 12n).toString() },
       scheduled_fee_rate: [],
     });
     expect(fee.transfer_fee_upgradable).toEqual({ status: 1, authority: [authority] });
-    const hook = analysis('solana-transfer-hook').solana;
+    const hook = analysis('solana-transfer-hook').fields;
     expect(hook.transfer_hook).toEqual([
       {
         address: cluster.mints['solana-transfer-hook'].transferHookProgram,
         malicious_address: null,
       },
     ]);
-    expect(hook.transfer_hook_upgradable.status).toBe(1);
-    expect(analysis('solana-permanent-delegate').solana.balance_mutable_authority).toEqual({
+    expect(hook.transfer_hook_upgradable?.status).toBe(1);
+    expect(analysis('solana-permanent-delegate').fields.balance_mutable_authority).toEqual({
       status: 1,
       authority: [authority],
     });
-    expect(analysis('solana-default-frozen').solana.default_account_state_upgradable.status).toBe(
+    expect(analysis('solana-default-frozen').fields.default_account_state_upgradable?.status).toBe(
       1,
     );
-    expect(analysis('solana-clean-token-2022').solana).toMatchObject({
+    expect(analysis('solana-clean-token-2022').solana).toEqual({
       token_program: 'spl-token-2022',
       extensions: [],
-      transfer_fee: null,
+    });
+    // GoPlus's "none" of each power: known, not unknown.
+    expect(analysis('solana-clean-token-2022').fields).toMatchObject({
+      transfer_fee: { current_fee_rate: null, scheduled_fee_rate: [] },
+      transfer_fee_upgradable: { status: 0, authority: [] },
+      transfer_hook: [],
+      transfer_hook_upgradable: { status: 0, authority: [] },
+      default_account_state: 1,
+      default_account_state_upgradable: { status: 0, authority: [] },
+      balance_mutable_authority: { status: 0, authority: [] },
+      closable: { status: 0, authority: [] },
+      transfer_pausable: 0,
     });
     expect(analysis('solana-transfer-fee').solana.extensions).toEqual(['TransferFeeConfig']);
   });
@@ -123,11 +180,11 @@ describe('Solana mint analysis of the scenario corpus on a real LiteSVM cluster'
     expect(mutable.fields.creators).toEqual([
       { address: cluster.authority, malicious_address: null },
     ]);
-    expect(mutable.solana.metadata_mutable).toEqual({
+    expect(mutable.fields.metadata_mutable).toEqual({
       status: 1,
       metadata_upgrade_authority: [{ address: cluster.authority, malicious_address: null }],
     });
-    expect(analysis('solana-clean').solana.metadata_mutable).toEqual({
+    expect(analysis('solana-clean').fields.metadata_mutable).toEqual({
       status: 0,
       metadata_upgrade_authority: [],
     });
@@ -154,7 +211,7 @@ describe('Solana mint analysis of the scenario corpus on a real LiteSVM cluster'
   it('gives evidence for every field it decides, in the shape a scan stores', () => {
     for (const scenario of SOLANA_SCENARIOS) {
       const { fields, evidence } = analysis(scenario.name);
-      for (const field of Object.keys(fields)) {
+      for (const field of Object.keys(fields).filter((key) => key !== 'unmeasurable_fields')) {
         expect(
           evidence[field as keyof typeof evidence],
           `${scenario.name}: ${field}`,
@@ -162,7 +219,7 @@ describe('Solana mint analysis of the scenario corpus on a real LiteSVM cluster'
       }
       expect(scanEvidenceSchema.safeParse(evidence).success, scenario.name).toBe(true);
     }
-    expect(analysis('solana-transfer-fee').evidence.sell_tax?.[0]).toMatchObject({
+    expect(analysis('solana-transfer-fee').evidence.transfer_fee?.[0]).toMatchObject({
       kind: 'read',
       call: 'transfer fee (Token-2022)',
       value: expect.stringContaining('500 basis points'),

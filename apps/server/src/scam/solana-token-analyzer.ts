@@ -13,11 +13,11 @@ import {
   emptySecurityReport,
   type Authority,
   type FlaggedAddress,
-  type Flag,
   type Holder,
   type ScanEvidence,
   type SecurityReport,
-  type TokenMetadata,
+  type SecurityReportField,
+  type TransferFee,
 } from '@vaultscope/core';
 import { formatUnits } from 'viem';
 import { ChainNotScannableError, ChainUnavailableError } from './errors';
@@ -52,23 +52,22 @@ import type { TokenAnalyzer, TokenScanResult } from './token-analyzer';
  *   Metaplex `Metadata` account (PDA of the mint): name, symbol, URI, mutability, creators;
  * - the 20 largest token accounts (`getTokenLargestAccounts`) and their owners.
  *
- * Report fields (core's `securityReportSchema`, GoPlus-shaped): the Solana ones (`mintable`,
- * `freezable`, `non_transferable`, `metadata`, `creators`, `holders`, `total_supply`), and the
- * general ones whose meaning a Token-2022 extension has exactly:
- * - transfer fee → `buy_tax` and `sell_tax` (a fee on every transfer taxes buys and sells alike);
- *   its authority → `slippage_modifiable` (the fee can be changed);
- * - permanent delegate → `owner_change_balance` (it moves or burns anyone's tokens);
- * - transfer hook → `external_call` (every transfer runs the hook program);
- * - default account state frozen → `is_whitelisted` (only accounts the freeze authority thaws
- *   can trade);
- * - pausable → `transfer_pausable`.
- * A mint without an extension has `0` there: Token-2022 fixes a mint's extensions when it is
- * created, so none can be added later. GoPlus's Solana fields that core's report has no place
- * for yet (`transfer_fee`, `metadata_mutable`, `default_account_state`, …) are in `solana`.
+ * Report fields (core's `securityReportSchema`), named and shaped as GoPlus's Solana endpoint
+ * names them: `mintable`, `freezable`, `non_transferable`, `metadata`, `metadata_mutable`,
+ * `creators`, `holders`, `total_supply`, and the Token-2022 powers `transfer_fee` (with
+ * `transfer_fee_upgradable`), `transfer_hook` (`transfer_hook_upgradable`),
+ * `default_account_state` (`default_account_state_upgradable`), `balance_mutable_authority` (the
+ * permanent delegate) and `closable` (the mint close authority). GoPlus maps none of them onto
+ * the EVM fields (`buy_tax`, `owner_change_balance`, ...), so neither do we; the one EVM field
+ * used is `transfer_pausable`, for the Pausable extension GoPlus has no field for. A mint without
+ * an extension has its "none" there (`0`, `{}`, `[]`): Token-2022 fixes a mint's extensions when
+ * it is created, so none can be added later.
  *
  * Left `null` (unknown): `holder_count` (counting every token account needs
  * `getProgramAccounts`, which public RPCs refuse for big mints), malicious-address verdicts
  * (no such list here), pools, LP holders and honeypot behaviour (no Solana pool indexer yet).
+ * The report says so in `unmeasurable_fields` ({@link SOLANA_UNMEASURABLE_FIELDS}): the score
+ * rubric then reads those gaps as the engine's, not the token's.
  */
 
 /** The report fields this analyzer decides. */
@@ -80,14 +79,32 @@ export type SolanaReportField =
   | 'freezable'
   | 'non_transferable'
   | 'metadata'
+  | 'metadata_mutable'
   | 'creators'
-  | 'buy_tax'
-  | 'sell_tax'
-  | 'slippage_modifiable'
-  | 'owner_change_balance'
-  | 'external_call'
-  | 'is_whitelisted'
-  | 'transfer_pausable';
+  | 'transfer_fee'
+  | 'transfer_fee_upgradable'
+  | 'transfer_hook'
+  | 'transfer_hook_upgradable'
+  | 'default_account_state'
+  | 'default_account_state_upgradable'
+  | 'balance_mutable_authority'
+  | 'closable'
+  | 'transfer_pausable'
+  | 'unmeasurable_fields';
+/** Fields with evidence: all but the list of what the scan cannot reach, which is no fact. */
+export type SolanaEvidenceField = Exclude<SolanaReportField, 'unmeasurable_fields'>;
+
+/**
+ * What this analyzer cannot measure for any mint: the holder count (no holder index), the
+ * creators' malicious-address verdicts (no such list), pools and LP holders (no Solana pool
+ * indexer yet).
+ */
+export const SOLANA_UNMEASURABLE_FIELDS = [
+  'holder_count',
+  'creators',
+  'dexDetails',
+  'lp_holders',
+] as const satisfies readonly SecurityReportField[];
 
 /**
  * Why a field has its value: the account and what it says. The shapes are those of core's
@@ -98,31 +115,11 @@ export type SolanaEvidence =
   | { kind: 'checked'; address: string; detail: string }
   | { kind: 'not-measured'; reason: 'no-holder-index' | 'not-answered'; detail?: string };
 
-/** GoPlus Solana fields that core's report lacks (see the report's design note): same names and meanings. */
+/** What the mint is beyond the report: its program and extensions (for the record and tests). */
 export interface SolanaTokenFacts {
   token_program: TokenProgramName;
   /** Every extension of the mint by its Token-2022 name, in account order. */
   extensions: string[];
-  /** The Token-2022 transfer fee, null without the extension; `fee_rate` a fraction. */
-  transfer_fee: {
-    current_fee_rate: { fee_rate: number; maximum_fee: string };
-    /** A different fee already set to apply from a later epoch. */
-    scheduled_fee_rate: { epoch: string; fee_rate: number; maximum_fee: string }[];
-  } | null;
-  transfer_fee_upgradable: Authority;
-  /** The hook program, empty without one. */
-  transfer_hook: FlaggedAddress[];
-  transfer_hook_upgradable: Authority;
-  /** State of new token accounts: 1 initialized, 2 frozen. */
-  default_account_state: 1 | 2;
-  /** Who can change that default (the freeze authority, with the extension). */
-  default_account_state_upgradable: Authority;
-  /** The permanent delegate: moves or burns any holder's tokens. */
-  balance_mutable_authority: Authority;
-  /** Who can close the mint (Token-2022 mint close authority). */
-  closable: Authority;
-  /** Null when the token has no metadata. */
-  metadata_mutable: { status: Flag; metadata_upgrade_authority: FlaggedAddress[] } | null;
 }
 
 export interface SolanaTokenAnalysis {
@@ -132,7 +129,7 @@ export interface SolanaTokenAnalysis {
   decimals: number;
   fields: Pick<SecurityReport, SolanaReportField>;
   solana: SolanaTokenFacts;
-  evidence: Partial<Record<SolanaReportField, SolanaEvidence[]>>;
+  evidence: Partial<Record<SolanaEvidenceField, SolanaEvidence[]>>;
 }
 
 export interface AnalyzeSolanaTokenOptions {
@@ -210,7 +207,7 @@ export async function analyzeSolanaToken(
       ? decodeMetaplexMetadata(bytesOf(metaplexAccount.data))
       : undefined;
   const evidence: SolanaTokenAnalysis['evidence'] = {};
-  const add = (field: SolanaReportField, ...items: SolanaEvidence[]) => {
+  const add = (field: SolanaEvidenceField, ...items: SolanaEvidence[]) => {
     (evidence[field] ??= []).push(...items);
   };
 
@@ -245,22 +242,21 @@ export async function analyzeSolanaToken(
       holder_count: null,
       holders,
       ...authorities,
-      ...extensions.fields,
-      ...metadata.fields,
+      ...extensions,
+      ...metadata,
+      unmeasurable_fields: [...SOLANA_UNMEASURABLE_FIELDS],
     },
     solana: {
       token_program: decoded.program,
       extensions: decoded.extensions.map((extension) =>
         extension.type === 'Other' ? extension.name : extension.type,
       ),
-      ...extensions.facts,
-      metadata_mutable: metadata.mutable,
     },
     evidence,
   };
 }
 
-type AddEvidence = (field: SolanaReportField, ...items: SolanaEvidence[]) => void;
+type AddEvidence = (field: SolanaEvidenceField, ...items: SolanaEvidence[]) => void;
 
 function judgeAuthorities(decoded: DecodedMint, mint: Address, add: AddEvidence) {
   add('mintable', {
@@ -288,7 +284,7 @@ function judgeExtensions(
   feeConfig: ReturnType<typeof mintExtension<'TransferFeeConfig'>>,
   add: AddEvidence,
 ) {
-  const none = (field: SolanaReportField, what: string) =>
+  const none = (field: SolanaEvidenceField, what: string) =>
     add(field, {
       kind: 'checked',
       address: mint,
@@ -297,15 +293,30 @@ function judgeExtensions(
           ? `${what}: a classic SPL Token mint has no extensions`
           : `${what}: the mint has no such Token-2022 extension, and none can be added`,
     });
+  /** The authority field of an extension, with what it reads, or its absence. */
+  const authority = (
+    field: SolanaEvidenceField,
+    present: boolean,
+    call: string,
+    holder: Address | null | undefined,
+    fixed: string,
+    absent: string,
+  ): Authority => {
+    if (present) add(field, { kind: 'read', address: mint, call, value: holder ?? fixed });
+    else none(field, absent);
+    return authorityOf(present ? holder : null);
+  };
 
-  let transferFee: SolanaTokenFacts['transfer_fee'] = null;
-  let tax = 0;
+  // GoPlus's `{}` for a mint without a fee: known, and nothing charged.
+  let transferFee: TransferFee = { current_fee_rate: null, scheduled_fee_rate: [] };
   if (feeConfig) {
     const current = transferFeeAt(feeConfig, epoch);
-    tax = feeRate(current.basisPoints);
     const later = feeConfig.newer.epoch > epoch ? [feeConfig.newer] : [];
     transferFee = {
-      current_fee_rate: { fee_rate: tax, maximum_fee: current.maximumFee.toString() },
+      current_fee_rate: {
+        fee_rate: feeRate(current.basisPoints),
+        maximum_fee: current.maximumFee.toString(),
+      },
       scheduled_fee_rate: later
         .filter(
           (fee) => fee.basisPoints !== current.basisPoints || fee.maximumFee !== current.maximumFee,
@@ -316,35 +327,31 @@ function judgeExtensions(
           maximum_fee: fee.maximumFee.toString(),
         })),
     };
-    const feeEvidence: SolanaEvidence = {
+    add('transfer_fee', {
       kind: 'read',
       address: mint,
       call: 'transfer fee (Token-2022)',
       value: `${current.basisPoints} basis points of every transfer, at most ${current.maximumFee} base units each, in force at epoch ${epoch}`,
-    };
-    add('buy_tax', feeEvidence);
-    add('sell_tax', feeEvidence);
+    });
     for (const fee of transferFee.scheduled_fee_rate) {
-      const scheduled: SolanaEvidence = {
+      add('transfer_fee', {
         kind: 'read',
         address: mint,
         call: 'scheduled transfer fee (Token-2022)',
-        value: `${fee.fee_rate * 10_000} basis points from epoch ${fee.epoch}`,
-      };
-      add('buy_tax', scheduled);
-      add('sell_tax', scheduled);
+        value: `${Math.round(fee.fee_rate * 10_000)} basis points from epoch ${fee.epoch}`,
+      });
     }
-    add('slippage_modifiable', {
-      kind: 'read',
-      address: mint,
-      call: 'transfer fee config authority',
-      value: feeConfig.configAuthority ?? 'none (the fee is fixed)',
-    });
   } else {
-    none('buy_tax', 'no transfer fee');
-    none('sell_tax', 'no transfer fee');
-    none('slippage_modifiable', 'no transfer fee to change');
+    none('transfer_fee', 'no transfer fee');
   }
+  const transferFeeUpgradable = authority(
+    'transfer_fee_upgradable',
+    feeConfig !== undefined,
+    'transfer fee config authority',
+    feeConfig?.configAuthority,
+    'none (the fee is fixed)',
+    'no transfer fee to change',
+  );
 
   const nonTransferable = mintExtension(decoded, 'NonTransferable') !== undefined;
   if (nonTransferable) {
@@ -358,41 +365,52 @@ function judgeExtensions(
     none('non_transferable', 'transferable');
   }
 
-  const delegate = mintExtension(decoded, 'PermanentDelegate')?.delegate ?? null;
-  if (delegate) {
-    add('owner_change_balance', {
+  const delegateExtension = mintExtension(decoded, 'PermanentDelegate');
+  const delegate = delegateExtension?.delegate ?? null;
+  if (delegateExtension) {
+    add('balance_mutable_authority', {
       kind: 'read',
       address: mint,
       call: 'permanent delegate (Token-2022)',
-      value: `${delegate}, which can transfer or burn any holder's tokens`,
+      value: delegate
+        ? `${delegate}, which can transfer or burn any holder's tokens`
+        : 'none (nobody can move holders’ tokens)',
     });
   } else {
-    none('owner_change_balance', 'no permanent delegate');
+    none('balance_mutable_authority', 'no permanent delegate');
   }
 
   const hook = mintExtension(decoded, 'TransferHook');
   if (hook?.programId) {
-    add('external_call', {
+    add('transfer_hook', {
       kind: 'read',
       address: mint,
       call: 'transfer hook program (Token-2022)',
       value: `${hook.programId}, run on every transfer`,
     });
   } else if (hook) {
-    add('external_call', {
+    add('transfer_hook', {
       kind: 'read',
       address: mint,
       call: 'transfer hook program (Token-2022)',
-      value: `none for now; ${hook.authority ?? 'nobody'} can set one`,
+      value: 'none for now',
     });
   } else {
-    none('external_call', 'no transfer hook');
+    none('transfer_hook', 'no transfer hook');
   }
+  const transferHookUpgradable = authority(
+    'transfer_hook_upgradable',
+    hook !== undefined,
+    'transfer hook authority (Token-2022)',
+    hook?.authority,
+    'none (the hook is fixed)',
+    'no transfer hook to change',
+  );
 
   const defaultState = mintExtension(decoded, 'DefaultAccountState');
   const defaultFrozen = defaultState?.state === 2;
   if (defaultState) {
-    add('is_whitelisted', {
+    add('default_account_state', {
       kind: 'read',
       address: mint,
       call: 'default account state (Token-2022)',
@@ -401,8 +419,27 @@ function judgeExtensions(
         : 'initialized',
     });
   } else {
-    none('is_whitelisted', 'new accounts start unfrozen');
+    none('default_account_state', 'new accounts start initialized');
   }
+  // With the extension, the freeze authority may change the default state.
+  const defaultStateUpgradable = authority(
+    'default_account_state_upgradable',
+    defaultState !== undefined,
+    'freeze authority (it sets the default account state)',
+    decoded.freezeAuthority,
+    'none (the default is fixed)',
+    'no default account state to change',
+  );
+
+  const closeExtension = mintExtension(decoded, 'MintCloseAuthority');
+  const closable = authority(
+    'closable',
+    closeExtension !== undefined,
+    'mint close authority (Token-2022)',
+    closeExtension?.authority,
+    'none (the mint cannot be closed)',
+    'no mint close authority',
+  );
 
   const pausable = mintExtension(decoded, 'Pausable');
   if (pausable) {
@@ -416,31 +453,18 @@ function judgeExtensions(
     none('transfer_pausable', 'not pausable');
   }
 
-  const closeAuthority = mintExtension(decoded, 'MintCloseAuthority')?.authority ?? null;
-  const facts = {
-    transfer_fee: transferFee,
-    transfer_fee_upgradable: authorityOf(feeConfig?.configAuthority),
-    transfer_hook: hook?.programId ? [flagged(hook.programId)] : [],
-    transfer_hook_upgradable: authorityOf(hook?.authority),
-    default_account_state: defaultFrozen ? 2 : 1,
-    default_account_state_upgradable: authorityOf(defaultState ? decoded.freezeAuthority : null),
-    balance_mutable_authority: authorityOf(delegate),
-    closable: authorityOf(closeAuthority),
-  } satisfies Omit<SolanaTokenFacts, 'token_program' | 'extensions' | 'metadata_mutable'>;
-
   return {
-    fields: {
-      non_transferable: bit(nonTransferable),
-      buy_tax: tax,
-      sell_tax: tax,
-      slippage_modifiable: bit(feeConfig?.configAuthority != null),
-      owner_change_balance: bit(delegate !== null),
-      external_call: bit(Boolean(hook?.programId)),
-      is_whitelisted: bit(defaultFrozen),
-      transfer_pausable: bit(Boolean(pausable && (pausable.paused || pausable.authority))),
-    },
-    facts,
-  };
+    non_transferable: bit(nonTransferable),
+    transfer_fee: transferFee,
+    transfer_fee_upgradable: transferFeeUpgradable,
+    transfer_hook: hook?.programId ? [flagged(hook.programId)] : [],
+    transfer_hook_upgradable: transferHookUpgradable,
+    default_account_state: defaultFrozen ? 2 : 1,
+    default_account_state_upgradable: defaultStateUpgradable,
+    balance_mutable_authority: authorityOf(delegate),
+    closable,
+    transfer_pausable: bit(Boolean(pausable && (pausable.paused || pausable.authority))),
+  } satisfies Partial<Pick<SecurityReport, SolanaReportField>>;
 }
 
 /**
@@ -453,10 +477,7 @@ function judgeMetadata(
   metaplexAddress: Address,
   metaplex: MetaplexMetadata | undefined,
   add: AddEvidence,
-): {
-  fields: { metadata: TokenMetadata | null; creators: FlaggedAddress[] | null };
-  mutable: SolanaTokenFacts['metadata_mutable'];
-} {
+): Pick<SecurityReport, 'metadata' | 'creators' | 'metadata_mutable'> {
   const pointer = mintExtension(decoded, 'MetadataPointer');
   const inline = mintExtension(decoded, 'TokenMetadata')?.metadata;
   let source: { fields: TokenMetadataFields; at: Address; mutable: boolean; kind: string } | null =
@@ -494,11 +515,25 @@ function judgeMetadata(
       address: metaplexAddress,
       detail: 'no metadata, no creators',
     });
-    return { fields: { metadata: null, creators: null }, mutable: null };
+    add('metadata_mutable', {
+      kind: 'checked',
+      address: metaplexAddress,
+      detail: 'no metadata to change',
+    });
+    return { metadata: null, creators: null, metadata_mutable: null };
   }
 
   const { fields, at, mutable, kind } = source;
   const updateAuthority = fields.updateAuthority;
+  const changeable = mutable && updateAuthority !== null;
+  add('metadata_mutable', {
+    kind: 'read',
+    address: at,
+    call: `${kind} update authority`,
+    value: changeable
+      ? `${updateAuthority}, which can change the name, symbol and URI`
+      : 'none (immutable)',
+  });
   add('metadata', {
     kind: 'read',
     address: at,
@@ -534,13 +569,11 @@ function judgeMetadata(
     });
   }
   return {
-    fields: {
-      metadata: { name: fields.name, symbol: fields.symbol, description: null, uri: fields.uri },
-      creators,
-    },
-    mutable: {
-      status: bit(mutable && updateAuthority !== null),
-      metadata_upgrade_authority: mutable && updateAuthority ? [flagged(updateAuthority)] : [],
+    metadata: { name: fields.name, symbol: fields.symbol, description: null, uri: fields.uri },
+    creators,
+    metadata_mutable: {
+      status: bit(changeable),
+      metadata_upgrade_authority: changeable && updateAuthority ? [flagged(updateAuthority)] : [],
     },
   };
 }
@@ -622,9 +655,8 @@ export interface SolanaChainReader {
 
 /**
  * `analyzeSolanaToken` behind the per-family analyzer interface of `TokenScans`. The report is
- * the analysis's fields over an all-unknown report; the GoPlus facts core's report has no place
- * for yet (`solana`) are not stored, but what they say is in the evidence of the fields they map
- * to (fee in `buy_tax`, mutability in `metadata`, default state in `is_whitelisted`).
+ * the analysis's fields over an all-unknown report; the program and extension names (`solana`)
+ * are not stored, what they mean is in the fields and their evidence.
  */
 export class SolanaTokenAnalyzer implements TokenAnalyzer {
   readonly family = 'solana' as const;

@@ -87,11 +87,25 @@ describe('a Solana mint with no report is scanned on demand', () => {
   it('raises no risk on the clean mint, and finds the 5 % transfer fee', async () => {
     const clean = await detailWhenReady(cluster.mints['solana-clean'].mint);
     expect(risks(clean)).toEqual([]);
+    // The scan's gaps (no holder, pool or malicious-address index) cap, they do not deduct.
+    expect(clean).toMatchObject({ totalScore: 90, riskLevel: 'low risk' });
     const fee = await detailWhenReady(cluster.mints['solana-transfer-fee'].mint);
-    expect(fee.tokenDetails).toMatchObject({ buy_tax: 0.05, sell_tax: 0.05 });
-    expect(fee.scan!.evidence.sell_tax?.[0]).toMatchObject({
+    // GoPlus's Solana shape, stored and answered as is; no EVM tax fields.
+    expect(fee.tokenDetails).toMatchObject({
+      transfer_fee: {
+        current_fee_rate: { fee_rate: 0.05, maximum_fee: (10n ** 12n).toString() },
+        scheduled_fee_rate: [],
+      },
+      transfer_fee_upgradable: { status: 1 },
+      buy_tax: null,
+      sell_tax: null,
+    });
+    expect(fee.scan!.evidence.transfer_fee?.[0]).toMatchObject({
       call: 'transfer fee (Token-2022)',
     });
+    // 100 - 10 (a 5 % fee, the sell-tax tier) - 8 (its authority can change it).
+    expect(fee).toMatchObject({ totalScore: 82, riskLevel: 'low risk' });
+    expect(risks(fee)).toEqual(['transfer_fee', 'transfer_fee_upgradable']);
   }, 60_000);
 
   it('an address that is no mint: its own 400, and nothing stored', async () => {
