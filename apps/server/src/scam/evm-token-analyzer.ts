@@ -368,6 +368,9 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
 
     for (const field of HOLDER_FIELDS) add(field, ...holders.evidence[field]);
     add('is_open_source', { kind: 'not-measured', reason: 'no-source-verifier' });
+    // No verifier and no index of a creator's earlier tokens here, for any token: the score
+    // rubric reads these two gaps as the engine's, not the token's (a ceiling, not a deduction).
+    report.unmeasurable_fields = ['is_open_source', 'honeypot_with_same_creator'];
 
     return {
       chainId,
