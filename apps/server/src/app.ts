@@ -31,7 +31,7 @@ import { EvmTokenAnalyzer } from './scam/evm-token-analyzer';
 import { resolveDexes } from './lib/dexes';
 import { SolanaTokenAnalyzer } from './scam/solana-token-analyzer';
 import { scamRoutes } from './scam/scam-routes';
-import { TokenScans } from './scam/token-scans';
+import { scanOptionsFromConfig, TokenScans } from './scam/token-scans';
 import { createMailTransport, type MailTransport, OutboxTransport } from './mail/transport';
 import { NotificationsRepository } from './notifications/notifications-repository';
 import { notificationsRoutes } from './notifications/notifications-routes';
@@ -161,17 +161,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const walletChains = await WalletChains.open(config, app.log, options.devnet);
   app.addHook('onClose', () => walletChains.close());
   // The analyzer reads the wallet's chains: local ones by default, RPC_URL_<id> otherwise.
-  const scans = new TokenScans({
-    db,
-    clock,
-    log: app.log,
-    analyzers: [
-      new EvmTokenAnalyzer(walletChains, { dexes: resolveDexes(config, options.devnet) }),
-      new SolanaTokenAnalyzer(walletChains),
-    ],
-    consume: (keys) => throttle.consume(keys),
-    onChange: () => responseCache.clear(),
-  });
+  const scans = new TokenScans(
+    {
+      db,
+      clock,
+      log: app.log,
+      analyzers: [
+        new EvmTokenAnalyzer(walletChains, {
+          dexes: resolveDexes(config, options.devnet),
+          forkPool: {
+            size: config.ANALYZER_FORK_POOL_SIZE,
+            idleMs: config.ANALYZER_FORK_IDLE_SECONDS * 1000,
+          },
+        }),
+        new SolanaTokenAnalyzer(walletChains),
+      ],
+      consume: (keys) => throttle.consume(keys),
+      onChange: () => responseCache.clear(),
+    },
+    scanOptionsFromConfig(config),
+  );
   app.addHook('onClose', () => scans.close());
   const walletPrices = new WalletPrices(db, walletChains, clock, cex);
   const researchIngest = new ResearchIngest(db, providers, clock, () => {

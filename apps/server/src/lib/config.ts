@@ -136,6 +136,30 @@ const envSchema = z.object({
    * still choosing its nonce, signing or broadcasting, before it answers 503.
    */
   WALLET_SEND_LOCK_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Token scans that run at once (each leases one or two Anvil forks). */
+  ANALYZER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Token scans queued or running at most; more answer 503 busy. */
+  ANALYZER_QUEUE_DEPTH: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** How long a request waits for a new scan before answering 404 'will get back shortly'. */
+  ANALYZER_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** Age after which a stored report is rescanned in the background when it is read. */
+  ANALYZER_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(6),
+  /** New scans per client address for anonymous callers, per `ANALYZER_ANONYMOUS_WINDOW_MINUTES`. */
+  ANALYZER_ANONYMOUS_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  ANALYZER_ANONYMOUS_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
+  /** Warm Anvil fork processes kept for scans (two let a scan probe beside its trades). */
+  ANALYZER_FORK_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
+  /** An idle fork process is stopped after this many seconds without a scan. */
+  ANALYZER_FORK_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   ...rpcUrlSettings(),
 });
 

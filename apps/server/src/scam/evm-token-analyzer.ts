@@ -57,6 +57,24 @@ const erc20 = parseAbi([
   'function owner() view returns (address)',
 ]);
 
+/**
+ * Events only a token's owner or admin can cause, whatever the token: after one, a stored report
+ * (owner, pause, privileges, code) may be wrong. Logs of other shapes with these names (a
+ * non-indexed argument) match too: only the event's signature hash is compared.
+ */
+const ownerEvents = parseAbi([
+  'event OwnershipTransferred(address indexed previousOwner, address indexed newOwner)',
+  'event Paused(address account)',
+  'event Unpaused(address account)',
+  'event Upgraded(address indexed implementation)',
+  'event AdminChanged(address previousAdmin, address newAdmin)',
+  'event BeaconUpgraded(address indexed beacon)',
+  'event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)',
+  'event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)',
+]);
+/** The log scan for owner-only events looks this many blocks back from the latest at most. */
+const OWNER_EVENT_BLOCKS = 5_000n;
+
 /** Fields the probe can only decide with funded test holders. */
 const HOLDER_TEST_FIELDS = new Set<ProbedField>([
   'owner_change_balance',
@@ -92,6 +110,31 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
       this.pool = new AnvilForkPool(options.forkPool ?? { size: 2, idleMs: 5 * 60_000 });
     this.startFork = options.startFork ?? this.pool!.acquire;
     this.dexes = options.dexes ?? {};
+  }
+
+  async ownerEventSince(
+    chainId: number,
+    address: string,
+    blockNumber: bigint,
+  ): Promise<{ event: string; blockNumber: bigint } | undefined> {
+    const access = this.chains.evm(chainId);
+    if (!access) return undefined;
+    const { client } = access;
+    const latest = await client.getBlockNumber();
+    if (latest <= blockNumber) return undefined;
+    // Bounded: a report older than the window is refreshed by its TTL anyway.
+    const oldest = latest - OWNER_EVENT_BLOCKS + 1n;
+    const logs = await client.getLogs({
+      address: getAddress(address),
+      events: ownerEvents,
+      fromBlock: blockNumber + 1n > oldest ? blockNumber + 1n : oldest,
+      toBlock: latest,
+      strict: false,
+    });
+    const [first] = logs;
+    return first?.eventName && first.blockNumber !== null
+      ? { event: first.eventName, blockNumber: first.blockNumber }
+      : undefined;
   }
 
   /** Stops the pool's Anvil processes (with the app). */

@@ -33,6 +33,16 @@ export interface TokenScanResult {
 export interface TokenAnalyzer {
   readonly family: ChainFamily;
   analyze(chainId: number, address: string): Promise<TokenScanResult>;
+  /**
+   * The first owner-only event the token emitted after `blockNumber` (ownership moved, paused,
+   * upgraded, a role granted…), found by a bounded log scan; undefined when none or when the
+   * chain cannot say. A stored report with one is out of date and is rescanned.
+   */
+  ownerEventSince?(
+    chainId: number,
+    address: string,
+    blockNumber: bigint,
+  ): Promise<{ event: string; blockNumber: bigint } | undefined>;
   /** Stops what the analyzer keeps running (the EVM one's warm forks); called with the app. */
   close?(): Promise<void>;
 }

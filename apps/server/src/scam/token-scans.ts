@@ -11,6 +11,7 @@ import {
 } from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock';
+import type { Config } from '../lib/config';
 import type { Database } from '../lib/db/client';
 import { AppError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { ChainNotScannableError } from './errors';
@@ -82,6 +83,11 @@ export interface TokenScansOptions {
   maxQueued: number;
   /** How long a failed scan's error answers the polls that follow. */
   failureMemoryMs: number;
+  /**
+   * A stored report read is checked for owner-only events since its block (ownership moved, a
+   * pause…) at most this often per token; one found starts a rescan.
+   */
+  ownerEventCheckMs: number;
   /** New scans per client address for anonymous callers, per account for logged-in ones. */
   anonymousLimit: ScanLimit;
   userLimit: ScanLimit;
@@ -94,9 +100,34 @@ export const DEFAULT_SCAN_OPTIONS: TokenScansOptions = {
   concurrency: 1,
   maxQueued: 50,
   failureMemoryMs: 30_000,
+  ownerEventCheckMs: 30_000,
   anonymousLimit: { limit: 10, windowMs: 10 * MINUTE },
   userLimit: { limit: 30, windowMs: 10 * MINUTE },
 };
+
+/** The scan queue's settings from the environment (config.ts ANALYZER_*). */
+export function scanOptionsFromConfig(
+  config: Pick<
+    Config,
+    | 'ANALYZER_CONCURRENCY'
+    | 'ANALYZER_QUEUE_DEPTH'
+    | 'ANALYZER_BUDGET_MS'
+    | 'ANALYZER_TTL_HOURS'
+    | 'ANALYZER_ANONYMOUS_LIMIT'
+    | 'ANALYZER_ANONYMOUS_WINDOW_MINUTES'
+  >,
+): Partial<TokenScansOptions> {
+  return {
+    concurrency: config.ANALYZER_CONCURRENCY,
+    maxQueued: config.ANALYZER_QUEUE_DEPTH,
+    budgetMs: config.ANALYZER_BUDGET_MS,
+    ttlMs: Math.round(config.ANALYZER_TTL_HOURS * 60 * MINUTE),
+    anonymousLimit: {
+      limit: config.ANALYZER_ANONYMOUS_LIMIT,
+      windowMs: config.ANALYZER_ANONYMOUS_WINDOW_MINUTES * MINUTE,
+    },
+  };
+}
 
 export interface TokenScansDeps {
   db: Database;
@@ -116,6 +147,8 @@ export class TokenScans {
   private readonly jobs = new Map<string, Promise<StoredScan>>();
   private readonly failures = new Map<string, { error: AppError; until: number }>();
   private running = 0;
+  /** When each token was last checked for owner-only events (clock ms), and checks under way. */
+  private readonly ownerEventChecks = new Map<string, number>();
   private readonly waiting: (() => void)[] = [];
 
   constructor(
@@ -174,7 +207,10 @@ export class TokenScans {
     const stored = await this.stored(target);
     if (stored) {
       const age = this.deps.clock.now().getTime() - stored.scannedAt.getTime();
-      if (age > this.options.ttlMs && !this.isScanning(target)) this.refreshQuietly(target);
+      if (!this.isScanning(target)) {
+        if (age > this.options.ttlMs) this.refreshQuietly(target);
+        else this.checkOwnerEvents(target, stored);
+      }
       return { ...stored, rescanning: this.isScanning(target) };
     }
     if (!scanIfMissing) return undefined;
@@ -229,6 +265,50 @@ export class TokenScans {
     this.jobs.set(key, job);
     this.deps.onChange?.();
     return { job };
+  }
+
+  /**
+   * In the background (the detail does not wait): when the token emitted an owner-only event
+   * after the stored scan's block, the report is out of date and is rescanned at once; the
+   * detail says `rescanning` until the new one lands.
+   */
+  private checkOwnerEvents(target: ScanTarget, stored: StoredScan): void {
+    const key = TokenScans.key(target);
+    const now = this.deps.clock.now().getTime();
+    const last = this.ownerEventChecks.get(key);
+    if (last !== undefined && now - last < this.options.ownerEventCheckMs) return;
+    let analyzer: TokenAnalyzer;
+    try {
+      analyzer = this.analyzerFor(target.chainId);
+    } catch {
+      return;
+    }
+    if (!analyzer.ownerEventSince) return;
+    this.ownerEventChecks.set(key, now);
+    analyzer
+      .ownerEventSince(target.chainId, stored.address, stored.blockNumber)
+      .then((found) => {
+        if (!found || this.isScanning(target)) return;
+        this.deps.log.info(
+          {
+            chainId: target.chainId,
+            address: stored.address,
+            event: found.event,
+            block: found.blockNumber.toString(),
+            scannedAt: stored.blockNumber.toString(),
+          },
+          'token report out of date: owner-only event, rescanning',
+        );
+        this.refreshQuietly(target);
+        this.deps.onChange?.();
+      })
+      .catch((error: unknown) => {
+        // Names only: a chain error's text may carry the RPC URL and its key.
+        this.deps.log.warn(
+          { chainId: target.chainId, error: error instanceof Error ? error.name : typeof error },
+          'owner event check failed',
+        );
+      });
   }
 
   private refreshQuietly(target: ScanTarget): void {
