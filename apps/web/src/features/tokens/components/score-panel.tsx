@@ -4,6 +4,7 @@ import {
   featureDisplay,
   ratingForScore,
   riskLevelColour,
+  SOLANA_FEATURE_LIST,
   solanaDetailRows,
   type DetailRow,
   type Flag,
@@ -146,6 +147,20 @@ export function SolanaReport({
         label="Solana checks"
         testId="solana-rows"
       />
+      {/* The mint's Token-2022 and metadata powers, when the report's source read them. */}
+      {SOLANA_FEATURE_LIST.some((entry) => report[entry.id] !== null) && (
+        <table className="feature-table__column" data-testid="solana-powers">
+          <caption className="visually-hidden">Mint powers</caption>
+          <tbody>
+            {SOLANA_FEATURE_LIST.map((entry) => (
+              <tr key={entry.id}>
+                <th scope="row">{entry.label}</th>
+                <td>{featureDisplay(report, entry.id)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

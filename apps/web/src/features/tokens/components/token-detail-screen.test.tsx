@@ -155,6 +155,33 @@ describe('TokenDetailScreen', () => {
     expect(screen.queryByTestId('feature-table')).toBeNull();
   });
 
+  it('lists a Solana mint’s Token-2022 powers when its report has them', async () => {
+    fetchMock.mockImplementation(() =>
+      json(
+        evmDetail({
+          id: `solana_${SOLANA}`,
+          tokenAddress: SOLANA,
+          chainName: 'solana',
+          tokenDetails: cleanSolanaReport({
+            transfer_fee: {
+              current_fee_rate: { fee_rate: 0.05, maximum_fee: '1000000' },
+              scheduled_fee_rate: [],
+            },
+            balance_mutable_authority: { status: 1, authority: [] },
+          }),
+        }),
+      ),
+    );
+    open('details', `/details/${SOLANA}?chainName=solana`);
+    const powers = await screen.findByTestId('solana-powers');
+    const cells = within(powers)
+      .getAllByRole('row')
+      .map((row) => [row.children[0]?.textContent, row.children[1]?.textContent]);
+    expect(cells).toContainEqual(['Transfer fee', '5%']);
+    expect(cells).toContainEqual(['Permanent delegate (can move any balance)', 'Yes']);
+    expect(cells).toContainEqual(['Transfer hook program', 'No']);
+  });
+
   it('shows the fallback and the server message when the detail is not there', async () => {
     fetchMock.mockImplementation(() =>
       json({ message: 'Record not found, will get back shortly' }, 404),
