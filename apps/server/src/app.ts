@@ -38,6 +38,8 @@ import { notificationsRoutes } from './notifications/notifications-routes';
 import { CexRepository } from './tokens/cex-repository';
 import { createResearchProviders } from './tokens/providers';
 import { ResearchIngest } from './tokens/research-ingest';
+import { IndexedMarket } from './tokens/indexed-market';
+import { IndexerMarketSource } from './tokens/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
 import { TokenResearch } from './tokens/token-research';
 import { TokensRepository } from './tokens/tokens-repository';
@@ -144,14 +146,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock.now().getTime(),
   );
   const cex = new CexRepository(db);
+  const listIndex: TokenListIndex = new TokenListIndex({
+    version: () => tokens.dataVersion(),
+    // The snapshot's rows, but the indexed chains' rows from the indexer (IndexedMarket).
+    load: async () => indexedMarket.indexData(await tokens.listIndexData()),
+    recheckMs: 5_000,
+  });
+  const marketSource = new IndexerMarketSource(db);
+  const indexedMarket: IndexedMarket = new IndexedMarket({
+    source: marketSource,
+    allowed: config.MARKET_DATA_INDEXED_CHAINS,
+    index: listIndex,
+    onChange: () => responseCache.clear(),
+    log: app.log,
+  });
+  app.addHook('onReady', () => indexedMarket.start());
+  app.addHook('onClose', () => indexedMarket.stop());
   const research = new TokenResearch({
     tokens,
     cex,
-    index: new TokenListIndex({
-      version: () => tokens.dataVersion(),
-      load: () => tokens.listIndexData(),
-      recheckMs: 5_000,
-    }),
+    index: listIndex,
+    market: { rows: indexedMarket, source: marketSource },
     clock,
     favouritesAmong: (userId, type, ids) => favourites.favouriteIdsAmong(userId, type, ids),
     snapshotPriceLabel: providers.dex.priceLabel,
