@@ -10,6 +10,12 @@ export const INDEXER_PROVIDER_LABEL = 'Vaultscope indexer';
 /** How often every indexed row is read again: 24 h windows slide even when nothing trades. */
 export const INDEXED_FULL_REFRESH_MS = 30_000;
 
+/**
+ * How often the indexer's checkpoints are asked whether a block was indexed: one small query,
+ * so a swap reaches the lists a fraction of a second after the indexer wrote it.
+ */
+export const INDEXED_POLL_MS = 200;
+
 interface Entry {
   token: IndexedToken;
   row: ListRow;
@@ -18,13 +24,17 @@ interface Entry {
 
 export interface IndexedMarketOptions {
   source: MarketSource;
-  /** Research chains whose figures come from the indexer (configuration ∩ chains it follows). */
-  chains: readonly ChainCode[];
+  /**
+   * Research chains whose figures may come from the indexer (`MARKET_DATA_INDEXED_CHAINS`); a
+   * chain is served once an indexer has started on it (it has a checkpoint).
+   */
+  allowed: 'all' | 'none' | readonly ChainCode[];
   index: TokenListIndex;
   /** After rows changed: answers built from the old rows must go (the response cache). */
   onChange: () => void;
   log: FastifyBaseLogger;
   fullRefreshMs?: number;
+  pollMs?: number;
 }
 
 const number = (value: number | null) => value ?? Number.NaN;
@@ -39,26 +49,23 @@ const number = (value: number | null) => value ?? Number.NaN;
  * The snapshot's rows of these chains are left out of the list index (`indexData`): a chain's
  * market figures have one source, which the detail names in `priceProvider`.
  *
- * One process runs a chain's indexer (advisory lock) and gets its block events; other processes
- * see its rows through the full refresh, within {@link INDEXED_FULL_REFRESH_MS}.
+ * Block batches are found by polling the indexer's checkpoints (every {@link INDEXED_POLL_MS}),
+ * not by a callback: one process runs a chain's indexer (advisory lock), and every process
+ * serving the API must see its blocks.
  */
 export class IndexedMarket {
   private readonly entries = new Map<string, Entry>();
-  private readonly chainIds: Map<number, ChainCode>;
+  /** Chains served now (an indexer has started on them), with the last block read. */
+  private readonly chainIds = new Map<number, ChainCode>();
+  private readonly seen = new Map<number, number>();
+  private polling: Promise<void> | undefined;
+  private stopped = false;
   /** Per chain: the refresh running now, and the pools waiting for the next one. */
   private readonly running = new Map<number, Promise<void>>();
   private readonly waiting = new Map<number, Set<string> | 'all'>();
-  private unsubscribe: (() => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private timers: NodeJS.Timeout[] = [];
 
-  constructor(private readonly options: IndexedMarketOptions) {
-    this.chainIds = new Map(
-      CHAIN_CODES.filter((chain) => options.chains.includes(chain.code)).map((chain) => [
-        chain.chainId,
-        chain.code,
-      ]),
-    );
-  }
+  constructor(private readonly options: IndexedMarketOptions) {}
 
   /** The research chains this market serves. */
   get chains(): readonly ChainCode[] {
@@ -71,21 +78,63 @@ export class IndexedMarket {
 
   /** Reads every indexed chain, then follows block batches. */
   async start(): Promise<void> {
-    this.unsubscribe = this.options.source.onBlocksIndexed((chainId, pools) => {
-      if (this.chainIds.has(chainId) && pools.length > 0) this.schedule(chainId, pools);
-    });
-    await Promise.all([...this.chainIds.keys()].map((chainId) => this.schedule(chainId, 'all')));
-    const every = this.options.fullRefreshMs ?? INDEXED_FULL_REFRESH_MS;
-    this.timer = setInterval(() => {
+    if (this.options.allowed === 'none') return;
+    await this.poll();
+    const full = setInterval(() => {
       for (const chainId of this.chainIds.keys()) void this.schedule(chainId, 'all');
-    }, every);
-    this.timer.unref();
+    }, this.options.fullRefreshMs ?? INDEXED_FULL_REFRESH_MS);
+    const poll = setInterval(() => {
+      this.polling ??= this.poll().finally(() => (this.polling = undefined));
+    }, this.options.pollMs ?? INDEXED_POLL_MS);
+    this.timers = [full, poll];
+    for (const timer of this.timers) timer.unref();
   }
 
   async stop(): Promise<void> {
-    this.unsubscribe?.();
-    clearInterval(this.timer);
-    await Promise.allSettled([...this.running.values()]);
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    await Promise.allSettled([this.polling, ...this.running.values()]);
+  }
+
+  /**
+   * One look at the indexer's checkpoints: a chain seen for the first time is read in full (and
+   * the list index rebuilt without its snapshot rows); a chain whose head moved has the pools
+   * of its new blocks read again.
+   */
+  private async poll(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const heads = await this.options.source.heads();
+      const work: Promise<void>[] = [];
+      let added = false;
+      for (const [chainId, head] of heads) {
+        const seen = this.seen.get(chainId);
+        if (seen === head) continue;
+        if (seen === undefined) {
+          const code = CHAIN_CODES.find((chain) => chain.chainId === chainId)?.code;
+          const { allowed } = this.options;
+          if (!code || allowed === 'none' || (allowed !== 'all' && !allowed.includes(code))) {
+            continue;
+          }
+          this.chainIds.set(chainId, code);
+          this.seen.set(chainId, head);
+          added = true;
+          work.push(this.schedule(chainId, 'all'));
+          continue;
+        }
+        this.seen.set(chainId, head);
+        const changed = await this.options.source.changedPools(chainId, seen);
+        if (changed.length > 0) work.push(this.schedule(chainId, changed));
+      }
+      await Promise.all(work);
+      // A chain newly served leaves the snapshot: its rows go from the list index.
+      if (added) {
+        this.options.index.invalidate();
+        this.options.onChange();
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'indexed market: checkpoints could not be read');
+    }
   }
 
   /** The list row of an indexed token (without `is_favourite`). */

@@ -2,8 +2,8 @@ import type { Candle, CandleInterval, Trade } from '@vaultscope/core';
 
 /**
  * What the token research read side needs from our own DEX indexer (`src/indexer`), in the
- * research feature's terms: the app composes an adapter over the indexer's read API, so this
- * feature never imports the indexer's tables and the indexer knows nothing of list rows.
+ * research feature's terms; `IndexerMarketSource` reads it from the indexer's tables, so the
+ * indexer knows nothing of list rows.
  */
 
 /** A token of an indexed chain with the figures of its primary (deepest) pool. */
@@ -31,8 +31,10 @@ export interface IndexedToken {
 }
 
 export interface MarketSource {
-  /** The chains the indexer follows (chain ids). */
-  readonly chainIds: readonly number[];
+  /** The last indexed block of every chain an indexer has started on. */
+  heads(): Promise<Map<number, number>>;
+  /** Pools of a chain that a block after `sinceBlock` created or changed. */
+  changedPools(chainId: number, sinceBlock: number): Promise<string[]>;
   /**
    * Tokens of a chain's indexed pools with their figures as of the latest indexed block; with
    * `pools`, only the tokens of those pools (the ones a block batch changed).
@@ -42,18 +44,10 @@ export interface MarketSource {
   candles(
     chainId: number,
     pairAddress: string,
-    tokenAddress: string,
     interval: CandleInterval,
     from: number,
     to: number,
   ): Promise<Candle[]>;
-  /** The latest trades of a pool, newest first, from the token's side. */
-  trades(
-    chainId: number,
-    pairAddress: string,
-    tokenAddress: string,
-    limit: number,
-  ): Promise<Trade[]>;
-  /** Calls `listener` after each indexed block batch with the pools it changed; returns the unsubscribe. */
-  onBlocksIndexed(listener: (chainId: number, pools: readonly string[]) => void): () => void;
+  /** The latest trades of a pool, newest first, from its base token's side. */
+  trades(chainId: number, pairAddress: string, limit: number): Promise<Trade[]>;
 }

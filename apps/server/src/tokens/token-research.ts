@@ -310,7 +310,6 @@ export class TokenResearch {
         ? await source.candles(
             token.chainId,
             token.pairAddress,
-            token.address,
             range.interval,
             range.from,
             range.to,
@@ -323,9 +322,7 @@ export class TokenResearch {
   async trades(address: string, query: TradesQuery): Promise<TradesResponse> {
     const { token, source, header } = this.marketTarget(address, query.network);
     const trades =
-      token && source
-        ? await source.trades(token.chainId, token.pairAddress, token.address, query.limit)
-        : [];
+      token && source ? await source.trades(token.chainId, token.pairAddress, query.limit) : [];
     return { ...header, trades };
   }
 

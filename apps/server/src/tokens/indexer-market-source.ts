@@ -1,0 +1,283 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
+import { formatUnits, getAddress } from 'viem';
+import type { Candle, CandleInterval, Trade } from '@vaultscope/core';
+import {
+  indexerBlocks,
+  indexerCandles,
+  indexerCheckpoints,
+  indexerPools,
+  indexerSwaps,
+  indexerTokens,
+} from '../indexer/indexer-tables';
+import type { Database } from '../lib/db/client';
+import type { IndexedToken, MarketSource } from './market-source';
+
+const pools = indexerPools;
+const swaps = indexerSwaps;
+
+/** Price-change windows, as the lists show them. */
+const WINDOWS = { m5: 300_000, h1: 3_600_000, h6: 21_600_000, h24: 86_400_000 } as const;
+type Window = keyof typeof WINDOWS;
+
+const checksum = (address: string) => {
+  try {
+    return getAddress(address);
+  } catch {
+    return address;
+  }
+};
+
+const percent = (now: number | null, then: number | null) =>
+  now === null || then === null || then <= 0 ? null : ((now - then) / then) * 100;
+
+/**
+ * The indexer's tables read for the research lists, detail, chart and trades: read-only, and
+ * only through the columns the indexer documents (`indexer-tables.ts`). A token's primary pool
+ * is its deepest indexed pool (most USD liquidity, then the oldest). Window figures are taken
+ * at the chain's latest indexed block time, so a chain whose clock differs from ours (a
+ * devnet) still counts its last 24 hours.
+ */
+export class IndexerMarketSource implements MarketSource {
+  constructor(private readonly db: Database) {}
+
+  async heads(): Promise<Map<number, number>> {
+    const rows = await this.db
+      .select({ chainId: indexerCheckpoints.chainId, last: max(indexerCheckpoints.lastBlock) })
+      .from(indexerCheckpoints)
+      .groupBy(indexerCheckpoints.chainId);
+    return new Map(rows.map((row) => [row.chainId, Number(row.last ?? 0)]));
+  }
+
+  async changedPools(chainId: number, sinceBlock: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ address: pools.address })
+      .from(pools)
+      .where(and(eq(pools.chainId, chainId), gt(pools.updatedBlock, sinceBlock)));
+    return rows.map((row) => row.address);
+  }
+
+  async tokens(chainId: number, only?: readonly string[]): Promise<IndexedToken[]> {
+    const onChain = eq(pools.chainId, chainId);
+    let where = onChain;
+    if (only) {
+      if (only.length === 0) return [];
+      const changed = this.db
+        .select({ base: pools.baseToken })
+        .from(pools)
+        .where(
+          and(
+            onChain,
+            inArray(
+              pools.address,
+              only.map((address) => address.toLowerCase()),
+            ),
+          ),
+        );
+      where = and(onChain, inArray(pools.baseToken, changed))!;
+    }
+    const all = await this.db.select().from(pools).where(where);
+    // The deepest pool of each base token.
+    const primary = new Map<string, (typeof all)[number]>();
+    for (const pool of all) {
+      const known = primary.get(pool.baseToken);
+      if (!known || deeper(pool, known)) primary.set(pool.baseToken, pool);
+    }
+    if (primary.size === 0) return [];
+    const chosen = [...primary.values()];
+    const addresses = [...new Set(chosen.flatMap((pool) => [pool.baseToken, pool.quoteToken]))];
+    const [facts, [head]] = await Promise.all([
+      this.db
+        .select()
+        .from(indexerTokens)
+        .where(and(eq(indexerTokens.chainId, chainId), inArray(indexerTokens.address, addresses))),
+      this.db
+        .select({ time: max(indexerBlocks.time) })
+        .from(indexerBlocks)
+        .where(eq(indexerBlocks.chainId, chainId)),
+    ]);
+    const tokenOf = new Map(facts.map((token) => [token.address, token]));
+    const now = head?.time?.getTime() ?? Date.now();
+    const poolAddresses = chosen.map((pool) => pool.address);
+    const [stats, references] = await Promise.all([
+      this.dayStats(chainId, poolAddresses, now),
+      this.referencePrices(chainId, poolAddresses, now),
+    ]);
+    return chosen.flatMap((pool) => {
+      const base = tokenOf.get(pool.baseToken);
+      const quote = tokenOf.get(pool.quoteToken);
+      if (!base) return [];
+      const supply =
+        base.totalSupply !== null && base.decimals !== null
+          ? Number(formatUnits(BigInt(base.totalSupply), base.decimals))
+          : null;
+      const fdv = pool.priceUsd !== null && supply !== null ? pool.priceUsd * supply : null;
+      const day = stats.get(pool.address);
+      const change = (window: Window) =>
+        percent(pool.priceUsd, references[window].get(pool.address) ?? null);
+      return [
+        {
+          chainId,
+          address: checksum(base.address),
+          name: base.name,
+          symbol: base.symbol,
+          pairAddress: checksum(pool.address),
+          quoteSymbol: quote?.symbol ?? '',
+          priceUsd: pool.priceUsd,
+          liquidityUsd: pool.liquidityUsd,
+          fdvUsd: fdv,
+          // Every token counts as circulating: the indexer knows no vesting or treasury.
+          marketCapUsd: fdv,
+          createdAt: pool.createdAt,
+          volumeH24: day?.volume ?? 0,
+          txH24: day?.trades ?? 0,
+          change: { m5: change('m5'), h1: change('h1'), h6: change('h6'), h24: change('h24') },
+        },
+      ];
+    });
+  }
+
+  /** USD volume and number of swaps of each pool over the 24 h before `now`. */
+  private async dayStats(chainId: number, addresses: string[], now: number) {
+    const rows = await this.db
+      .select({
+        pool: swaps.pool,
+        volume: sql<number | null>`sum(${swaps.volumeUsd})`.mapWith(Number),
+        trades: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(swaps)
+      .where(
+        and(
+          eq(swaps.chainId, chainId),
+          inArray(swaps.pool, addresses),
+          gt(swaps.time, new Date(now - WINDOWS.h24)),
+        ),
+      )
+      .groupBy(swaps.pool);
+    return new Map(rows.map((row) => [row.pool, row]));
+  }
+
+  /**
+   * Each pool's USD price at the start of each window: its last swap's at or before the start,
+   * or, for a pool younger than the window, its first swap's.
+   */
+  private async referencePrices(chainId: number, addresses: string[], now: number) {
+    const entries = await Promise.all(
+      (Object.keys(WINDOWS) as Window[]).map(async (window) => {
+        const start = new Date(now - WINDOWS[window]);
+        const base = and(
+          eq(swaps.chainId, chainId),
+          inArray(swaps.pool, addresses),
+          isNotNull(swaps.priceUsd),
+        );
+        const [before, first] = await Promise.all([
+          this.db
+            .selectDistinctOn([swaps.pool], { pool: swaps.pool, price: swaps.priceUsd })
+            .from(swaps)
+            .where(and(base, lte(swaps.time, start)))
+            .orderBy(swaps.pool, desc(swaps.time), desc(swaps.blockNumber), desc(swaps.logIndex)),
+          this.db
+            .selectDistinctOn([swaps.pool], { pool: swaps.pool, price: swaps.priceUsd })
+            .from(swaps)
+            .where(and(base, gt(swaps.time, start)))
+            .orderBy(swaps.pool, asc(swaps.time), asc(swaps.blockNumber), asc(swaps.logIndex)),
+        ]);
+        const prices = new Map<string, number | null>(first.map((row) => [row.pool, row.price]));
+        for (const row of before) prices.set(row.pool, row.price);
+        return [window, prices] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<Window, Map<string, number | null>>;
+  }
+
+  async candles(
+    chainId: number,
+    pairAddress: string,
+    interval: CandleInterval,
+    from: number,
+    to: number,
+  ): Promise<Candle[]> {
+    const c = indexerCandles;
+    const rows = await this.db
+      .select()
+      .from(c)
+      .where(
+        and(
+          eq(c.chainId, chainId),
+          eq(c.pool, pairAddress.toLowerCase()),
+          eq(c.interval, interval),
+          gte(c.bucket, from),
+          lte(c.bucket, to),
+        ),
+      )
+      .orderBy(asc(c.bucket));
+    // A bucket whose quote token had no USD rate has no USD prices: left out, never guessed.
+    return rows.flatMap((row) =>
+      row.open === null || row.high === null || row.low === null || row.close === null
+        ? []
+        : [
+            {
+              time: row.bucket,
+              open: row.open,
+              high: row.high,
+              low: row.low,
+              close: row.close,
+              volume: row.volumeUsd,
+              trades: row.trades,
+            },
+          ],
+    );
+  }
+
+  async trades(chainId: number, pairAddress: string, limit: number): Promise<Trade[]> {
+    const [pool] = await this.db
+      .select({ base: pools.baseToken, quote: pools.quoteToken })
+      .from(pools)
+      .where(and(eq(pools.chainId, chainId), eq(pools.address, pairAddress.toLowerCase())));
+    if (!pool) return [];
+    const [rows, facts] = await Promise.all([
+      this.db
+        .select()
+        .from(swaps)
+        .where(and(eq(swaps.chainId, chainId), eq(swaps.pool, pairAddress.toLowerCase())))
+        .orderBy(desc(swaps.blockNumber), desc(swaps.logIndex))
+        .limit(limit),
+      this.db
+        .select({ address: indexerTokens.address, decimals: indexerTokens.decimals })
+        .from(indexerTokens)
+        .where(
+          and(
+            eq(indexerTokens.chainId, chainId),
+            inArray(indexerTokens.address, [pool.base, pool.quote]),
+          ),
+        ),
+    ]);
+    const decimals = new Map(facts.map((token) => [token.address, token.decimals]));
+    const baseDecimals = decimals.get(pool.base);
+    const quoteDecimals = decimals.get(pool.quote);
+    // Without decimals an amount cannot be written in whole tokens: such trades are not shown.
+    if (typeof baseDecimals !== 'number' || typeof quoteDecimals !== 'number') return [];
+    return rows.map((row) => ({
+      time: Math.floor(row.time.getTime() / 1000),
+      side: row.side,
+      tokenAmount: formatUnits(BigInt(row.baseAmount), baseDecimals),
+      quoteAmount: formatUnits(BigInt(row.quoteAmount), quoteDecimals),
+      priceUsd: row.priceUsd,
+      volumeUsd: row.volumeUsd,
+      trader: checksum(row.trader),
+      txHash: row.txHash,
+      blockNumber: String(row.blockNumber),
+    }));
+  }
+}
+
+/** Whether pool `a` is deeper than `b`: more USD liquidity (unknown least), then older. */
+function deeper(
+  a: { liquidityUsd: number | null; createdBlock: number; address: string },
+  b: { liquidityUsd: number | null; createdBlock: number; address: string },
+): boolean {
+  const la = a.liquidityUsd ?? -1;
+  const lb = b.liquidityUsd ?? -1;
+  if (la !== lb) return la > lb;
+  if (a.createdBlock !== b.createdBlock) return a.createdBlock < b.createdBlock;
+  return a.address < b.address;
+}
