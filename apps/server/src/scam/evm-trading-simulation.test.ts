@@ -104,14 +104,16 @@ describe('the trading simulation of the corpus, each token with a pool on the lo
 
   it.each(
     SCENARIOS.map((scenario) => {
-      const { slippage_modifiable, anti_whale_modifiable } = scenario.expected
-        .privileges as Partial<SecurityReport>;
+      const { slippage_modifiable, personal_slippage_modifiable, anti_whale_modifiable } = scenario
+        .expected.privileges as Partial<SecurityReport>;
       return [
         scenario.name,
         Object.fromEntries(
-          Object.entries({ slippage_modifiable, anti_whale_modifiable }).filter(
-            ([, value]) => value !== undefined,
-          ),
+          Object.entries({
+            slippage_modifiable,
+            personal_slippage_modifiable,
+            anti_whale_modifiable,
+          }).filter(([, value]) => value !== undefined),
         ),
       ] as const;
     }),
@@ -119,12 +121,24 @@ describe('the trading simulation of the corpus, each token with a pool on the lo
     expectFields(results.get(name)!.report, expected);
   });
 
-  it('finds no per-address tax switch in the corpus, where every tax is the same for all', () => {
-    for (const scenario of SCENARIOS) {
-      expect(results.get(scenario.name)!.report.personal_slippage_modifiable, scenario.name).toBe(
-        0,
-      );
-    }
+  it('finds the per-address tax of personal-tax as that trader’s alone, and no tax switch for all', () => {
+    const { report, evidence } = results.get('personal-tax')!;
+    expect(report.personal_slippage_modifiable).toBe(1);
+    expect(report.slippage_modifiable).toBe(0);
+    expect(evidence.personal_slippage_modifiable?.[0]).toMatchObject({
+      kind: 'simulation',
+      step: 'privileged-call',
+      detail: expect.stringMatching(/ only$/),
+    });
+  });
+
+  it('finds that cannot-sell-all sells 99 % of a balance and not all of it', () => {
+    const { report, evidence } = results.get('cannot-sell-all')!;
+    expect(report.cannot_sell_all).toBe(1);
+    expect(evidence.cannot_sell_all).toEqual([
+      expect.objectContaining({ step: 'sell-all', outcome: 'reverted' }),
+      expect.objectContaining({ step: 'sell-99', outcome: 'ok' }),
+    ]);
   });
 
   it('says how a 5 % tax was measured: the amounts promised by the pool math and received', () => {

@@ -29,6 +29,7 @@ export const PRIVILEGE_FIELDS = [
   'can_take_back_ownership',
   'hidden_owner',
   'slippage_modifiable',
+  'personal_slippage_modifiable',
   'anti_whale_modifiable',
 ] as const;
 export const TRADING_FIELDS = [
@@ -113,6 +114,7 @@ const NO_PRIVILEGE = {
   can_take_back_ownership: 0,
   hidden_owner: 0,
   slippage_modifiable: 0,
+  personal_slippage_modifiable: 0,
   anti_whale_modifiable: 0,
 } as const;
 const NO_TRADING_RISK = {
@@ -288,6 +290,26 @@ export const SCENARIOS = [
     setup: [],
     // A limit of zero stops every transfer: pausing by another name, not scored either way.
     expected: expect({ is_anti_whale: 1, anti_whale_modifiable: 1 }, ['transfer_pausable']),
+  },
+  {
+    name: 'cannot-sell-all',
+    risky: true,
+    description:
+      'Sells must leave a tenth of a percent behind: 99 % of a balance sells, all of it reverts.',
+    deployment: tokenContract('SellAllBlockedToken'),
+    pairAware: true,
+    setup: [],
+    expected: expect({ cannot_sell_all: 1 }),
+  },
+  {
+    name: 'personal-tax',
+    risky: true,
+    description:
+      'No tax, but the owner can set a tax of up to 100 % on one chosen address’s trades.',
+    deployment: tokenContract('PersonalTaxToken'),
+    pairAware: true,
+    setup: [],
+    expected: expect({ personal_slippage_modifiable: 1 }),
   },
   {
     name: 'owner-rewrites-balances',

@@ -60,6 +60,11 @@ import {
   pausableTokenBytecode,
   pausableTokenDeployedBytecode,
 } from './pausable-token';
+import {
+  personalTaxTokenAbi,
+  personalTaxTokenBytecode,
+  personalTaxTokenDeployedBytecode,
+} from './personal-tax-token';
 import { plainTokenAbi, plainTokenBytecode, plainTokenDeployedBytecode } from './plain-token';
 import {
   reclaimableOwnerTokenAbi,
@@ -81,6 +86,11 @@ import {
   selfDestructTokenBytecode,
   selfDestructTokenDeployedBytecode,
 } from './self-destruct-token';
+import {
+  sellAllBlockedTokenAbi,
+  sellAllBlockedTokenBytecode,
+  sellAllBlockedTokenDeployedBytecode,
+} from './sell-all-blocked-token';
 import {
   switchableTaxTokenAbi,
   switchableTaxTokenBytecode,
@@ -105,7 +115,7 @@ import { uupsProxyAbi, uupsProxyBytecode, uupsProxyDeployedBytecode } from './uu
 
 /** The combined hash of contracts/scenarios/**.sol these artifacts were built from. */
 export const scenarioSourcesSha256 =
-  '8996d472ff83847894c3ac6557ef9c5e9fb3cbf3066052326b279cf012bacef8';
+  '4ad401505d945c3ffbac6845815438959e40453d22e7dae20477e672bdd63259';
 export const SOLC_VERSION = '0.8.37+commit.f401782d.Emscripten.clang';
 
 /** Every deployable contract of the corpus: ABI, creation code and runtime code. */
@@ -175,6 +185,11 @@ export const scenarioArtifacts = {
     bytecode: pausableTokenBytecode,
     deployedBytecode: pausableTokenDeployedBytecode,
   },
+  PersonalTaxToken: {
+    abi: personalTaxTokenAbi,
+    bytecode: personalTaxTokenBytecode,
+    deployedBytecode: personalTaxTokenDeployedBytecode,
+  },
   PlainToken: {
     abi: plainTokenAbi,
     bytecode: plainTokenBytecode,
@@ -199,6 +214,11 @@ export const scenarioArtifacts = {
     abi: selfDestructTokenAbi,
     bytecode: selfDestructTokenBytecode,
     deployedBytecode: selfDestructTokenDeployedBytecode,
+  },
+  SellAllBlockedToken: {
+    abi: sellAllBlockedTokenAbi,
+    bytecode: sellAllBlockedTokenBytecode,
+    deployedBytecode: sellAllBlockedTokenDeployedBytecode,
   },
   SwitchableTaxToken: {
     abi: switchableTaxTokenAbi,
