@@ -709,7 +709,7 @@ function evmReport(ctx: ReportContext, profile: EvmProfile): SecurityReport {
   if (profile === 'partial') {
     // GoPlus answers "code 2, partial data": some facts are not in yet.
     const keys = Object.keys(report).filter(
-      (key) => key !== 'dexDetails',
+      (key) => key !== 'dexDetails' && !LATER_REPORT_FIELDS.has(key),
     ) as (keyof SecurityReport)[];
     for (const key of rng.shuffle(keys).slice(0, rng.int(3, 8)))
       (report as Record<string, unknown>)[key] = null;
@@ -730,6 +730,42 @@ function authority(ctx: ReportContext, status: 0 | 1, malicious = false) {
             },
           ]
         : [],
+  };
+}
+
+/**
+ * Report fields added after the snapshot's draws were fixed (GoPlus's Solana powers, what a source
+ * cannot measure): null on EVM reports, and kept out of the "partial data" draw so that the same
+ * seed still gives the same tokens.
+ */
+const LATER_REPORT_FIELDS = new Set<string>([
+  'metadata_mutable',
+  'transfer_fee',
+  'transfer_fee_upgradable',
+  'transfer_hook',
+  'transfer_hook_upgradable',
+  'default_account_state',
+  'default_account_state_upgradable',
+  'balance_mutable_authority',
+  'closable',
+  'unmeasurable_fields',
+] satisfies (keyof SecurityReport)[]);
+
+/** GoPlus's Solana powers of a classic SPL mint with immutable metadata: each one absent. */
+function classicMintPowers(): Partial<SecurityReport> {
+  const none = () => ({ status: 0 as const, authority: [] });
+  return {
+    metadata_mutable: { status: 0, metadata_upgrade_authority: [] },
+    transfer_fee: { current_fee_rate: null, scheduled_fee_rate: [] },
+    transfer_fee_upgradable: none(),
+    transfer_hook: [],
+    transfer_hook_upgradable: none(),
+    default_account_state: 1,
+    default_account_state_upgradable: none(),
+    balance_mutable_authority: none(),
+    closable: none(),
+    // GoPlus has no Solana field for it; a classic mint cannot be paused.
+    transfer_pausable: 0,
   };
 }
 
@@ -781,6 +817,9 @@ function solanaReport(ctx: ReportContext, profile: SolanaProfile): SecurityRepor
     non_transferable: profile === 'soulbound' ? 1 : 0,
     mintable: authority(ctx, mint),
     freezable: authority(ctx, freeze, creatorMalicious && rng.chance(0.5)),
+    // The Token-2022 powers as GoPlus reports a classic SPL mint: none of them (no random draw,
+    // so the rest of the snapshot is unchanged by their arrival).
+    ...classicMintPowers(),
     metadata: { name: metadataName, symbol: metadataSymbol, description: null, uri: null },
     creators,
     holders: topHolders(ctx, topShare, null),
