@@ -1,0 +1,1143 @@
+import { CANDLE_INTERVALS, type DexConfig } from '@vaultscope/core';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Hex } from 'viem';
+import type { Database } from '../lib/db/client';
+import { logSafeError } from '../lib/log-safe-error';
+import { type BlockHeader, ChainReader } from './chain-reader';
+import {
+  byChainOrder,
+  decodeDexLog,
+  type DexEvent,
+  erc20ReadAbi,
+  pairReadAbi,
+  type RawLog,
+  TOPICS,
+} from './dex-events';
+import {
+  indexerBalances,
+  indexerBlocks,
+  indexerCandles,
+  indexerCheckpoints,
+  indexerLiquidityEvents,
+  indexerPools,
+  indexerSwaps,
+  indexerTokens,
+  indexerTransfers,
+} from './indexer-tables';
+import {
+  type AnchorPool,
+  pickQuote,
+  poolPrice,
+  usableDecimals,
+  usdRates,
+  wholeTokens,
+} from './pricing';
+
+/**
+ * The indexer of one EVM chain: the Uniswap V2 style DEXes configured for it (`resolveDexes`).
+ *
+ * A step reads the blocks after the checkpoint, up to `maxRange` of them, and writes everything
+ * they produced in one transaction with the new checkpoint:
+ * 1. `PairCreated` of the factories: new pools, their tokens' name, symbol and decimals;
+ * 2. `Sync`, `Swap`, `Mint` and `Burn` of the known pools, in chain order: reserves follow the
+ *    Syncs, and a Swap is priced at the reserves of the Sync emitted just before it in the same
+ *    call (`_update` runs before `emit Swap` in UniswapV2Pair);
+ * 3. `Transfer` of the listed (non-quote) tokens: balances, holders and supply. A token seen
+ *    for the first time also has its transfers since the DEX's start block (at most
+ *    {@link CATCH_UP_BLOCKS} back) read, so holders that received it before its pool are there.
+ * Swaps, liquidity events and transfers are keyed by (transaction, log index) and inserted with
+ * "on conflict do nothing"; candles, balances and supply change only by the rows that were in
+ * fact inserted. So a range read twice (a crash between the node's answer and the commit, a DEX
+ * whose checkpoint lagged) counts nothing twice.
+ *
+ * Reorgs: the hashes of the blocks read in the last `keepBlocks` blocks are kept. Each step
+ * first compares the newest stored hash with the node's block at that height; when it differs,
+ * a binary search over the stored hashes finds the newest block the chain still has (the fork
+ * point), and everything above it is undone in one transaction: swaps, liquidity events and
+ * pools deleted, transfers subtracted from the balances and deleted, candles of those pools
+ * built again from the swaps that remain, reserves read again at the fork block, checkpoints
+ * moved back. The next step reads the new chain from there.
+ *
+ * Bad input never stops the loop: a malformed log is logged with the chain and block and
+ * skipped; a token whose `decimals()` fails or is out of range is stored with `problem` set and
+ * its pools get no prices (null, not a guess); a node that refuses ranges gets smaller ones; a
+ * node that fails or stalls (time-out) is tried again after a pause that grows to
+ * `maxBackoffMs`, with the failure logged (without the RPC URL, which may hold a key).
+ */
+
+/** How far back the transfers of a newly listed token are read. */
+export const CATCH_UP_BLOCKS = 100_000;
+/** Addresses per `eth_getLogs` filter. */
+const ADDRESSES_PER_FILTER = 500;
+/** With more pools than this, pool logs are read by topic alone and filtered here. */
+const POOL_FILTER_LIMIT = 1_000;
+const ROWS_PER_INSERT = 1_000;
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+export interface ChainIndexerOptions {
+  chainId: number;
+  rpcUrl: string;
+  dexes: readonly DexConfig[];
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Pause between polls once at the head. */
+  pollMs?: number;
+  /** Most blocks per step (and per `eth_getLogs` call). */
+  maxRange?: number;
+  /** Hashes of the newest blocks kept, to find a reorg. */
+  keepBlocks?: number;
+  timeoutMs?: number;
+  maxBackoffMs?: number;
+  /** After each step that changed pools (a block batch, a reorg), with their addresses. */
+  onBlocksIndexed?: (chainId: number, pools: readonly string[]) => void;
+}
+
+interface PoolState {
+  address: string;
+  factory: string;
+  dexName: string;
+  token0: string;
+  token1: string;
+  baseToken: string;
+  quoteToken: string;
+  pairIndex: number | null;
+  createdBlock: number;
+  createdAt: Date;
+  reserve0: bigint;
+  reserve1: bigint;
+  updatedBlock: number;
+  isNew: boolean;
+}
+
+interface TokenState {
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number | null;
+  isQuote: boolean;
+  problem: string | null;
+}
+
+type SwapRow = typeof indexerSwaps.$inferInsert;
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+class ChainMovedError extends Error {
+  override name = 'ChainMovedError';
+}
+
+export class ChainIndexer {
+  readonly chainId: number;
+  readonly reader: ChainReader;
+  private readonly db: Database;
+  private readonly log: FastifyBaseLogger;
+  private readonly pollMs: number;
+  private readonly keepBlocks: number;
+  private readonly maxRange: number;
+  private readonly maxBackoffMs: number;
+  private readonly factories: Map<string, DexConfig>;
+  /** Quote tokens of the chain's DEXes → their symbols (read once). */
+  private quoteSymbols: Map<string, string> | undefined;
+  private knownPools: Set<string> | undefined;
+  /** Pools of two quote tokens: where USD rates come from. */
+  private readonly anchors = new Map<string, PoolState>();
+  private readonly tokenDecimals = new Map<string, number | null>();
+  private listedTokens: Set<string> | undefined;
+  private controller: AbortController | undefined;
+  private loop: Promise<void> | undefined;
+  /** The head of the last step, for the log. */
+  head = 0;
+
+  constructor(private readonly options: ChainIndexerOptions) {
+    this.chainId = options.chainId;
+    this.db = options.db;
+    this.log = options.log.child({ chainId: options.chainId, part: 'indexer' });
+    this.pollMs = options.pollMs ?? 500;
+    this.keepBlocks = options.keepBlocks ?? 256;
+    this.maxRange = options.maxRange ?? 2_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.factories = new Map(options.dexes.map((dex) => [dex.factory.toLowerCase(), dex]));
+    this.reader = new ChainReader({
+      rpcUrl: options.rpcUrl,
+      maxRange: this.maxRange,
+      timeoutMs: options.timeoutMs ?? 10_000,
+    });
+  }
+
+  /** Starts following the chain: backfill from the checkpoint, then polling at the head. */
+  start(): void {
+    if (this.loop) return;
+    this.controller = new AbortController();
+    const signal = this.controller.signal;
+    this.loop = (async () => {
+      let failures = 0;
+      while (!signal.aborted) {
+        try {
+          const state = await this.step();
+          failures = 0;
+          if (state === 'caught-up') await sleep(this.pollMs, signal);
+        } catch (error) {
+          if (signal.aborted) break;
+          failures += 1;
+          const pause = Math.min(this.maxBackoffMs, this.pollMs * 2 ** Math.min(failures, 10));
+          this.log.warn(
+            { err: logSafeError(error), block: this.head, failures, retryInMs: pause },
+            'indexer step failed; trying again',
+          );
+          await sleep(pause, signal);
+        }
+      }
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.controller?.abort();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** Steps until the indexed block reaches the node's head (tests, the bench). */
+  async syncToHead(): Promise<void> {
+    while ((await this.step()) === 'more');
+  }
+
+  /** The last block every DEX of the chain is indexed to. */
+  async checkpoint(): Promise<number> {
+    const rows = await this.db
+      .select()
+      .from(indexerCheckpoints)
+      .where(eq(indexerCheckpoints.chainId, this.chainId));
+    const at = new Map(rows.map((row) => [row.factory, row.lastBlock]));
+    return Math.min(
+      ...[...this.factories.entries()].map(
+        ([factory, dex]) => at.get(factory) ?? dex.startBlock - 1,
+      ),
+    );
+  }
+
+  /** One step: reorg check, then the next range of blocks. */
+  async step(): Promise<'caught-up' | 'more'> {
+    const head = await this.reader.headNumber();
+    this.head = head;
+    await this.load();
+    await this.checkReorg();
+    const from = (await this.checkpoint()) + 1;
+    if (from > head) return 'caught-up';
+    const to = Math.min(head, from + this.maxRange - 1);
+    await this.index(from, to, head);
+    return to >= head ? 'caught-up' : 'more';
+  }
+
+  private async load(): Promise<void> {
+    if (this.knownPools && this.quoteSymbols && this.listedTokens) return;
+    const pools = await this.db
+      .select()
+      .from(indexerPools)
+      .where(eq(indexerPools.chainId, this.chainId));
+    const quoteTokens = [
+      ...new Set(
+        [...this.factories.values()].flatMap((dex) => dex.quoteTokens.map((t) => t.toLowerCase())),
+      ),
+    ];
+    const symbols = new Map<string, string>();
+    await Promise.all(
+      quoteTokens.map(async (token) => {
+        const facts = await this.tokenFacts(token);
+        symbols.set(token, facts.symbol);
+        this.tokenDecimals.set(token, facts.decimals);
+      }),
+    );
+    const tokens = await this.db
+      .select({
+        address: indexerTokens.address,
+        decimals: indexerTokens.decimals,
+        isQuote: indexerTokens.isQuote,
+      })
+      .from(indexerTokens)
+      .where(eq(indexerTokens.chainId, this.chainId));
+    for (const token of tokens) this.tokenDecimals.set(token.address, token.decimals);
+    this.listedTokens = new Set(
+      tokens.filter((token) => !token.isQuote).map((token) => token.address),
+    );
+    this.knownPools = new Set(pools.map((pool) => pool.address));
+    this.quoteSymbols = symbols;
+    this.anchors.clear();
+    for (const pool of pools)
+      if (symbols.has(pool.token0) && symbols.has(pool.token1))
+        this.anchors.set(pool.address, toState(pool));
+  }
+
+  /** Name, symbol and decimals of a token; a failed read is a problem, not a stop. */
+  private async tokenFacts(address: string): Promise<TokenState> {
+    const read = async <T>(
+      functionName: 'name' | 'symbol' | 'decimals',
+    ): Promise<T | undefined> => {
+      try {
+        return (await this.reader.client.readContract({
+          address: address as Hex,
+          abi: erc20ReadAbi,
+          functionName,
+        })) as T;
+      } catch {
+        return undefined;
+      }
+    };
+    const [name, symbol, decimals] = await Promise.all([
+      read<string>('name'),
+      read<string>('symbol'),
+      read<number>('decimals'),
+    ]);
+    const usable = usableDecimals(decimals);
+    return {
+      address,
+      name: clean(name) || '?',
+      symbol: clean(symbol) || '?',
+      decimals: usable ? decimals : null,
+      isQuote: false,
+      problem: usable
+        ? null
+        : decimals === undefined
+          ? 'no decimals()'
+          : `decimals() out of range (${String(decimals)})`,
+    };
+  }
+
+  private async checkReorg(): Promise<void> {
+    const stored = await this.db
+      .select({ number: indexerBlocks.number, hash: indexerBlocks.hash })
+      .from(indexerBlocks)
+      .where(eq(indexerBlocks.chainId, this.chainId))
+      .orderBy(indexerBlocks.number);
+    const newest = stored.at(-1);
+    if (!newest) return;
+    if ((await this.reader.header(newest.number))?.hash === newest.hash) return;
+    // Binary search for the newest stored block the chain still has: a hash commits to every
+    // block below it, so matches are a prefix of the stored list.
+    let low = 0;
+    let high = stored.length - 1;
+    let fork = -1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const block = stored[mid]!;
+      if ((await this.reader.header(block.number))?.hash === block.hash) {
+        fork = mid;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    const forkBlock = fork >= 0 ? stored[fork]!.number : stored[0]!.number - 1;
+    if (fork < 0)
+      this.log.error(
+        { block: newest.number, undoneTo: forkBlock, keepBlocks: this.keepBlocks },
+        'indexer: reorg deeper than the stored block hashes; undoing what they cover',
+      );
+    else
+      this.log.warn(
+        { block: newest.number, forkBlock },
+        'indexer: reorg; undoing the orphaned blocks',
+      );
+    await this.undo(forkBlock);
+  }
+
+  /** Undoes every row of the blocks above `fork` (see the class comment). */
+  private async undo(fork: number): Promise<void> {
+    const chain = this.chainId;
+    const touchedPools = await this.db
+      .select({
+        address: indexerPools.address,
+        token0: indexerPools.token0,
+        createdBlock: indexerPools.createdBlock,
+      })
+      .from(indexerPools)
+      .where(and(eq(indexerPools.chainId, chain), gt(indexerPools.updatedBlock, fork)));
+    // Reserves as of the fork block, read before the transaction.
+    const reserves = new Map<string, [bigint, bigint]>();
+    await Promise.all(
+      touchedPools
+        .filter((pool) => pool.createdBlock <= fork)
+        .map(async (pool) => {
+          const [r0, r1] = await this.reader.client.readContract({
+            address: pool.address as Hex,
+            abi: pairReadAbi,
+            functionName: 'getReserves',
+            blockNumber: BigInt(fork),
+          });
+          reserves.set(pool.address, [r0, r1]);
+        }),
+    );
+    const changed = new Set(touchedPools.map((pool) => pool.address));
+    await this.db.transaction(async (tx) => {
+      const swapPools = await tx
+        .selectDistinct({ pool: indexerSwaps.pool })
+        .from(indexerSwaps)
+        .where(and(eq(indexerSwaps.chainId, chain), gt(indexerSwaps.blockNumber, fork)));
+      for (const row of swapPools) changed.add(row.pool);
+      await tx
+        .delete(indexerSwaps)
+        .where(and(eq(indexerSwaps.chainId, chain), gt(indexerSwaps.blockNumber, fork)));
+      await tx
+        .delete(indexerLiquidityEvents)
+        .where(
+          and(
+            eq(indexerLiquidityEvents.chainId, chain),
+            gt(indexerLiquidityEvents.blockNumber, fork),
+          ),
+        );
+      // Transfers: subtract what the orphaned blocks moved, then forget them.
+      const orphaned = await tx
+        .select()
+        .from(indexerTransfers)
+        .where(and(eq(indexerTransfers.chainId, chain), gt(indexerTransfers.blockNumber, fork)));
+      await this.applyTransfers(
+        tx,
+        orphaned.map((row) => ({ ...row, value: -BigInt(row.value) })),
+        fork,
+      );
+      await tx
+        .delete(indexerTransfers)
+        .where(and(eq(indexerTransfers.chainId, chain), gt(indexerTransfers.blockNumber, fork)));
+      // Pools and tokens first seen above the fork.
+      await tx
+        .delete(indexerPools)
+        .where(and(eq(indexerPools.chainId, chain), gt(indexerPools.createdBlock, fork)));
+      const goneTokens = await tx
+        .delete(indexerTokens)
+        .where(and(eq(indexerTokens.chainId, chain), gt(indexerTokens.firstBlock, fork)))
+        .returning({ address: indexerTokens.address });
+      if (goneTokens.length > 0)
+        await tx.delete(indexerBalances).where(
+          and(
+            eq(indexerBalances.chainId, chain),
+            inArray(
+              indexerBalances.token,
+              goneTokens.map((token) => token.address),
+            ),
+          ),
+        );
+      for (const [address, [r0, r1]] of reserves)
+        await tx
+          .update(indexerPools)
+          .set({ reserve0: r0.toString(), reserve1: r1.toString(), updatedBlock: fork })
+          .where(and(eq(indexerPools.chainId, chain), eq(indexerPools.address, address)));
+      // Candles holding an orphaned swap: built again from the swaps that remain.
+      const stale = await tx
+        .delete(indexerCandles)
+        .where(and(eq(indexerCandles.chainId, chain), gt(indexerCandles.lastBlock, fork)))
+        .returning({
+          pool: indexerCandles.pool,
+          bucket: indexerCandles.bucket,
+          interval: indexerCandles.interval,
+        });
+      await this.rebuildCandles(tx, stale);
+      await tx
+        .delete(indexerBlocks)
+        .where(and(eq(indexerBlocks.chainId, chain), gt(indexerBlocks.number, fork)));
+      await tx
+        .update(indexerCheckpoints)
+        .set({ lastBlock: fork, updatedAt: new Date() })
+        .where(and(eq(indexerCheckpoints.chainId, chain), gt(indexerCheckpoints.lastBlock, fork)));
+    });
+    // Caches hold orphaned pools and anchors: read again; prices follow the restored reserves.
+    this.knownPools = undefined;
+    this.listedTokens = undefined;
+    await this.load();
+    await this.repriceAll([...changed], true);
+    this.options.onBlocksIndexed?.(this.chainId, [...changed]);
+  }
+
+  /** Reads `[from, to]` and writes what it produced with the checkpoint (see the class comment). */
+  private async index(from: number, to: number, head: number): Promise<void> {
+    const knownPools = this.knownPools!;
+    const listed = this.listedTokens!;
+    const onRefusal = (start: number, end: number, error: unknown) =>
+      this.log.info(
+        { fromBlock: start, toBlock: end, err: logSafeError(error) },
+        'indexer: node refused a log range; reading smaller ranges',
+      );
+    const decode = (logs: RawLog[]): DexEvent[] =>
+      logs.flatMap((log) => {
+        const result = decodeDexLog(log);
+        if ('problem' in result) {
+          this.log.warn(
+            {
+              block: log.blockNumber ? Number(BigInt(log.blockNumber)) : null,
+              address: log.address,
+              problem: result.problem,
+            },
+            'indexer: skipped a log',
+          );
+          return [];
+        }
+        return [result.event];
+      });
+
+    const created = decode(
+      await this.reader.logs(
+        from,
+        to,
+        { address: [...this.factories.keys()], topics: [TOPICS.pairCreated] },
+        onRefusal,
+      ),
+    ).filter((event) => event.kind === 'pairCreated' && this.factories.has(event.address));
+    const newPools = created.filter(
+      (event) => event.kind === 'pairCreated' && !knownPools.has(event.pair),
+    );
+    const poolSet = new Set([
+      ...knownPools,
+      ...newPools.map((event) => (event as { pair: string }).pair),
+    ]);
+
+    const pairTopics = [[TOPICS.sync, TOPICS.swap, TOPICS.mint, TOPICS.burn]];
+    const pairLogs: RawLog[] = [];
+    if (poolSet.size > POOL_FILTER_LIMIT)
+      pairLogs.push(
+        ...(await this.reader.logs(from, to, { topics: pairTopics as Hex[][] }, onRefusal)),
+      );
+    else
+      for (const part of chunks([...poolSet], ADDRESSES_PER_FILTER))
+        pairLogs.push(
+          ...(await this.reader.logs(
+            from,
+            to,
+            { address: part, topics: pairTopics as Hex[][] },
+            onRefusal,
+          )),
+        );
+    const pairEvents = decode(pairLogs).filter((event) => poolSet.has(event.address));
+
+    // New tokens of new pools (not the quote tokens): facts now, past transfers caught up.
+    const newTokens = new Map<string, TokenState & { firstBlock: number }>();
+    for (const event of newPools) {
+      if (event.kind !== 'pairCreated') continue;
+      for (const token of [event.token0, event.token1])
+        if (!this.tokenDecimals.has(token) && !newTokens.has(token))
+          newTokens.set(token, {
+            ...(await this.tokenFacts(token)),
+            firstBlock: event.blockNumber,
+          });
+    }
+    const quoteSymbols = this.quoteSymbols!;
+    for (const [token, state] of newTokens) {
+      state.isQuote = quoteSymbols.has(token);
+      if (state.problem)
+        this.log.warn(
+          { block: state.firstBlock, token, problem: state.problem },
+          'indexer: token without usable decimals; its pools get no prices',
+        );
+    }
+    const newListed = [...newTokens.values()]
+      .filter((token) => !token.isQuote)
+      .map((token) => token.address);
+    const transferTopics = [TOPICS.transfer];
+    const transferLogs: RawLog[] = [];
+    for (const part of chunks([...listed, ...newListed], ADDRESSES_PER_FILTER))
+      transferLogs.push(
+        ...(await this.reader.logs(from, to, { address: part, topics: transferTopics }, onRefusal)),
+      );
+    const startBlock = Math.min(...[...this.factories.values()].map((dex) => dex.startBlock));
+    const catchUpFrom = Math.max(startBlock, from - CATCH_UP_BLOCKS, 0);
+    if (newListed.length > 0 && catchUpFrom <= from - 1)
+      for (const part of chunks(newListed, ADDRESSES_PER_FILTER))
+        transferLogs.push(
+          ...(await this.reader.logs(
+            catchUpFrom,
+            from - 1,
+            { address: part, topics: transferTopics },
+            onRefusal,
+          )),
+        );
+    const transfers = decode(transferLogs).filter((event) => event.kind === 'transfer');
+
+    // Block headers: times of the blocks with pools or swaps, hashes to detect a reorg.
+    const needed = new Set<number>([to]);
+    for (const event of [...created, ...pairEvents]) needed.add(event.blockNumber);
+    for (const event of transfers)
+      if (event.blockNumber >= from && event.blockNumber > head - this.keepBlocks)
+        needed.add(event.blockNumber);
+    const headers = new Map<number, BlockHeader>();
+    await Promise.all(
+      [...needed].map(async (number) => {
+        const header = await this.reader.header(number);
+        if (!header) throw new ChainMovedError(`block ${number} is gone`);
+        headers.set(number, header);
+      }),
+    );
+    for (const event of [...created, ...pairEvents, ...transfers])
+      if (
+        headers.has(event.blockNumber) &&
+        headers.get(event.blockNumber)!.hash !== event.blockHash
+      )
+        throw new ChainMovedError(`block ${event.blockNumber} changed while it was read`);
+    const timeOf = (block: number) => new Date(headers.get(block)!.timestamp * 1000);
+
+    // Pools touched: read their state, then play the events in chain order.
+    const touched = new Set(pairEvents.map((event) => event.address));
+    const pools = new Map<string, PoolState>();
+    const existing = [...touched].filter((address) => knownPools.has(address));
+    for (const part of chunks(existing, ROWS_PER_INSERT)) {
+      const rows = await this.db
+        .select()
+        .from(indexerPools)
+        .where(and(eq(indexerPools.chainId, this.chainId), inArray(indexerPools.address, part)));
+      for (const row of rows) pools.set(row.address, toState(row));
+    }
+    const symbols = new Map(quoteSymbols);
+    for (const event of newPools) {
+      if (event.kind !== 'pairCreated') continue;
+      const dex = this.factories.get(event.address)!;
+      const { base, quote } = pickQuote(dex, event.token0, event.token1, symbols);
+      const pool: PoolState = {
+        address: event.pair,
+        factory: event.address,
+        dexName: dex.name,
+        token0: event.token0,
+        token1: event.token1,
+        baseToken: base,
+        quoteToken: quote,
+        pairIndex: event.pairIndex >= 0 ? event.pairIndex : null,
+        createdBlock: event.blockNumber,
+        createdAt: timeOf(event.blockNumber),
+        reserve0: 0n,
+        reserve1: 0n,
+        updatedBlock: event.blockNumber,
+        isNew: true,
+      };
+      pools.set(pool.address, pool);
+      if (quoteSymbols.has(pool.token0) && quoteSymbols.has(pool.token1))
+        this.anchors.set(pool.address, pool);
+    }
+    for (const [token, state] of newTokens) this.tokenDecimals.set(token, state.decimals);
+
+    const decimalsOf = (token: string) => this.tokenDecimals.get(token) ?? null;
+    let rates = this.rates();
+    const swaps: SwapRow[] = [];
+    const liquidity: (typeof indexerLiquidityEvents.$inferInsert)[] = [];
+    for (const event of pairEvents.sort(byChainOrder)) {
+      const pool = pools.get(event.address);
+      if (!pool) continue;
+      const baseIs0 = pool.baseToken === pool.token0;
+      if (event.kind === 'sync') {
+        pool.reserve0 = event.reserve0;
+        pool.reserve1 = event.reserve1;
+        pool.updatedBlock = event.blockNumber;
+        if (this.anchors.has(pool.address)) {
+          this.anchors.set(pool.address, pool);
+          rates = this.rates();
+        }
+      } else if (event.kind === 'swap') {
+        const baseIn = baseIs0 ? event.amount0In : event.amount1In;
+        const baseOut = baseIs0 ? event.amount0Out : event.amount1Out;
+        const quoteIn = baseIs0 ? event.amount1In : event.amount0In;
+        const quoteOut = baseIs0 ? event.amount1Out : event.amount0Out;
+        const net = baseOut - baseIn;
+        if (net === 0n) {
+          this.log.warn(
+            { block: event.blockNumber, pool: pool.address },
+            'indexer: skipped a swap that moved no base token',
+          );
+          continue;
+        }
+        const quoteAmount = quoteIn > quoteOut ? quoteIn - quoteOut : quoteOut - quoteIn;
+        const price = this.poolPriceOf(pool);
+        const rate = rates.get(pool.quoteToken);
+        const quoteDecimals = decimalsOf(pool.quoteToken);
+        swaps.push({
+          chainId: this.chainId,
+          txHash: event.txHash,
+          logIndex: event.logIndex,
+          pool: pool.address,
+          blockNumber: event.blockNumber,
+          time: timeOf(event.blockNumber),
+          trader: event.to,
+          side: net > 0n ? 'buy' : 'sell',
+          baseAmount: (net > 0n ? net : -net).toString(),
+          quoteAmount: quoteAmount.toString(),
+          priceQuote: price,
+          priceUsd: price !== null && rate !== undefined ? price * rate : null,
+          volumeUsd:
+            rate !== undefined && usableDecimals(quoteDecimals) && price !== null
+              ? wholeTokens(quoteAmount, quoteDecimals) * rate
+              : null,
+        });
+      } else if (event.kind === 'mint' || event.kind === 'burn') {
+        liquidity.push({
+          chainId: this.chainId,
+          txHash: event.txHash,
+          logIndex: event.logIndex,
+          pool: pool.address,
+          blockNumber: event.blockNumber,
+          kind: event.kind,
+          amount0: event.amount0.toString(),
+          amount1: event.amount1.toString(),
+        });
+      }
+    }
+
+    const rateBefore = this.lastRates;
+    const changed = new Set<string>();
+    await this.db.transaction(async (tx) => {
+      if (newTokens.size > 0)
+        await tx
+          .insert(indexerTokens)
+          .values(
+            [...newTokens.values()].map((token) => ({
+              chainId: this.chainId,
+              address: token.address,
+              name: token.name,
+              symbol: token.symbol,
+              decimals: token.decimals,
+              totalSupply: '0',
+              isQuote: token.isQuote,
+              problem: token.problem,
+              firstBlock: token.firstBlock,
+              updatedBlock: token.firstBlock,
+            })),
+          )
+          .onConflictDoNothing();
+      for (const pool of pools.values()) {
+        const price = this.poolPriceOf(pool);
+        const figures = this.usdFigures(pool, price, rates);
+        const row = {
+          reserve0: pool.reserve0.toString(),
+          reserve1: pool.reserve1.toString(),
+          priceQuote: price,
+          priceUsd: figures.priceUsd,
+          liquidityUsd: figures.liquidityUsd,
+          updatedBlock: pool.updatedBlock,
+        };
+        if (pool.isNew)
+          await tx
+            .insert(indexerPools)
+            .values({
+              chainId: this.chainId,
+              address: pool.address,
+              factory: pool.factory,
+              dexName: pool.dexName,
+              token0: pool.token0,
+              token1: pool.token1,
+              baseToken: pool.baseToken,
+              quoteToken: pool.quoteToken,
+              pairIndex: pool.pairIndex,
+              createdBlock: pool.createdBlock,
+              createdAt: pool.createdAt,
+              ...row,
+            })
+            .onConflictDoUpdate({ target: [indexerPools.chainId, indexerPools.address], set: row });
+        else
+          await tx
+            .update(indexerPools)
+            .set(row)
+            .where(
+              and(eq(indexerPools.chainId, this.chainId), eq(indexerPools.address, pool.address)),
+            );
+        changed.add(pool.address);
+      }
+      const inserted: SwapRow[] = [];
+      for (const part of chunks(swaps, ROWS_PER_INSERT)) {
+        const keys = await tx
+          .insert(indexerSwaps)
+          .values(part)
+          .onConflictDoNothing()
+          .returning({ txHash: indexerSwaps.txHash, logIndex: indexerSwaps.logIndex });
+        const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
+        inserted.push(...part.filter((swap) => fresh.has(`${swap.txHash}:${swap.logIndex}`)));
+      }
+      await this.addCandles(tx, inserted);
+      for (const part of chunks(liquidity, ROWS_PER_INSERT))
+        await tx.insert(indexerLiquidityEvents).values(part).onConflictDoNothing();
+      const transferRows = transfers.flatMap((event) =>
+        event.kind === 'transfer'
+          ? [
+              {
+                chainId: this.chainId,
+                txHash: event.txHash,
+                logIndex: event.logIndex,
+                token: event.address,
+                blockNumber: event.blockNumber,
+                from: event.from,
+                to: event.to,
+                value: event.value.toString(),
+              },
+            ]
+          : [],
+      );
+      const freshTransfers: typeof transferRows = [];
+      for (const part of chunks(transferRows, ROWS_PER_INSERT)) {
+        const keys = await tx
+          .insert(indexerTransfers)
+          .values(part)
+          .onConflictDoNothing()
+          .returning({ txHash: indexerTransfers.txHash, logIndex: indexerTransfers.logIndex });
+        const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
+        freshTransfers.push(...part.filter((row) => fresh.has(`${row.txHash}:${row.logIndex}`)));
+      }
+      await this.applyTransfers(
+        tx,
+        freshTransfers.map((row) => ({ ...row, value: BigInt(row.value) })),
+        to,
+      );
+      // Transfers below the reorg window can no longer be undone: drop them.
+      await tx
+        .delete(indexerTransfers)
+        .where(
+          and(
+            eq(indexerTransfers.chainId, this.chainId),
+            lt(indexerTransfers.blockNumber, head - this.keepBlocks),
+          ),
+        );
+      const keep = [...headers.values()].filter((header) => header.number > head - this.keepBlocks);
+      if (keep.length > 0)
+        await tx
+          .insert(indexerBlocks)
+          .values(
+            keep.map((header) => ({
+              chainId: this.chainId,
+              number: header.number,
+              hash: header.hash,
+              time: new Date(header.timestamp * 1000),
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [indexerBlocks.chainId, indexerBlocks.number],
+            set: { hash: sql`excluded.hash`, time: sql`excluded.time` },
+          });
+      await tx
+        .delete(indexerBlocks)
+        .where(
+          and(
+            eq(indexerBlocks.chainId, this.chainId),
+            lt(indexerBlocks.number, head - this.keepBlocks),
+          ),
+        );
+      for (const factory of this.factories.keys())
+        await tx
+          .insert(indexerCheckpoints)
+          .values({ chainId: this.chainId, factory, lastBlock: to })
+          .onConflictDoUpdate({
+            target: [indexerCheckpoints.chainId, indexerCheckpoints.factory],
+            set: { lastBlock: to, updatedAt: new Date() },
+          });
+    });
+    for (const pool of pools.values()) {
+      pool.isNew = false;
+      knownPools.add(pool.address);
+    }
+    for (const token of newListed) listed.add(token);
+    // A quote token's USD rate moved: every pool priced in it moves too.
+    const moved = [...rates.entries()]
+      .filter(([token, rate]) => rateBefore.get(token) !== rate)
+      .map(([token]) => token);
+    if (moved.length > 0) for (const pool of await this.reprice(moved, rates)) changed.add(pool);
+    this.lastRates = rates;
+    if (changed.size > 0) this.options.onBlocksIndexed?.(this.chainId, [...changed]);
+  }
+
+  private lastRates = new Map<string, number>();
+
+  private rates(): Map<string, number> {
+    const anchors: AnchorPool[] = [...this.anchors.values()].map((pool) => {
+      const baseIs0 = pool.baseToken === pool.token0;
+      const quoteReserve = baseIs0 ? pool.reserve1 : pool.reserve0;
+      const decimals = this.tokenDecimals.get(pool.quoteToken) ?? null;
+      return {
+        base: pool.baseToken,
+        quote: pool.quoteToken,
+        price: this.poolPriceOf(pool),
+        quoteDepth: usableDecimals(decimals) ? wholeTokens(quoteReserve, decimals) : 0,
+      };
+    });
+    return usdRates(this.quoteSymbols!, anchors);
+  }
+
+  private poolPriceOf(pool: PoolState): number | null {
+    const baseIs0 = pool.baseToken === pool.token0;
+    return poolPrice(
+      baseIs0 ? pool.reserve0 : pool.reserve1,
+      baseIs0 ? pool.reserve1 : pool.reserve0,
+      this.tokenDecimals.get(pool.baseToken) ?? null,
+      this.tokenDecimals.get(pool.quoteToken) ?? null,
+    );
+  }
+
+  private usdFigures(
+    pool: PoolState,
+    price: number | null,
+    rates: ReadonlyMap<string, number>,
+  ): { priceUsd: number | null; liquidityUsd: number | null } {
+    const rate = rates.get(pool.quoteToken);
+    const decimals = this.tokenDecimals.get(pool.quoteToken) ?? null;
+    if (price === null || rate === undefined || !usableDecimals(decimals))
+      return { priceUsd: null, liquidityUsd: null };
+    const quoteReserve = pool.baseToken === pool.token0 ? pool.reserve1 : pool.reserve0;
+    // Both sides of a V2 pool are worth the same at its own price.
+    return { priceUsd: price * rate, liquidityUsd: 2 * wholeTokens(quoteReserve, decimals) * rate };
+  }
+
+  /** Sets the USD figures of every pool quoted in `tokens` from the stored price; returns them. */
+  private async reprice(
+    tokens: readonly string[],
+    rates: ReadonlyMap<string, number>,
+  ): Promise<string[]> {
+    const changed: string[] = [];
+    for (const token of tokens) {
+      const rate = rates.get(token) ?? null;
+      const decimals = this.tokenDecimals.get(token) ?? null;
+      const rows = await this.db
+        .update(indexerPools)
+        .set({
+          priceUsd: rate === null ? null : sql`${indexerPools.priceQuote} * ${rate}`,
+          liquidityUsd:
+            rate === null || !usableDecimals(decimals)
+              ? null
+              : sql`case when ${indexerPools.priceQuote} is null then null else 2 * (case when ${indexerPools.quoteToken} = ${indexerPools.token0} then ${indexerPools.reserve0} else ${indexerPools.reserve1} end)::float8 / ${10 ** decimals}::float8 * ${rate} end`,
+        })
+        .where(and(eq(indexerPools.chainId, this.chainId), eq(indexerPools.quoteToken, token)))
+        .returning({ address: indexerPools.address });
+      changed.push(...rows.map((row) => row.address));
+    }
+    return changed;
+  }
+
+  /** After a reorg: prices from the restored reserves, USD figures at the restored rates. */
+  private async repriceAll(pools: readonly string[], all: boolean): Promise<void> {
+    for (const part of chunks(pools, ROWS_PER_INSERT)) {
+      const rows = await this.db
+        .select()
+        .from(indexerPools)
+        .where(and(eq(indexerPools.chainId, this.chainId), inArray(indexerPools.address, part)));
+      for (const row of rows) {
+        const state = toState(row);
+        await this.db
+          .update(indexerPools)
+          .set({ priceQuote: this.poolPriceOf(state) })
+          .where(
+            and(eq(indexerPools.chainId, this.chainId), eq(indexerPools.address, row.address)),
+          );
+      }
+    }
+    const rates = this.rates();
+    if (all) await this.reprice([...this.quoteSymbols!.keys()], rates);
+    this.lastRates = rates;
+  }
+
+  /** Adds inserted swaps to their candles (every interval). */
+  private async addCandles(tx: Pick<Database, 'insert'>, swaps: readonly SwapRow[]): Promise<void> {
+    if (swaps.length === 0) return;
+    const candles = aggregateCandles(this.chainId, swaps);
+    for (const part of chunks(candles, ROWS_PER_INSERT))
+      await tx
+        .insert(indexerCandles)
+        .values(part)
+        .onConflictDoUpdate({
+          target: [
+            indexerCandles.chainId,
+            indexerCandles.pool,
+            indexerCandles.interval,
+            indexerCandles.bucket,
+          ],
+          set: {
+            open: sql`coalesce(${indexerCandles.open}, excluded.open)`,
+            openQuote: sql`coalesce(${indexerCandles.openQuote}, excluded.open_quote)`,
+            high: sql`greatest(${indexerCandles.high}, excluded.high)`,
+            highQuote: sql`greatest(${indexerCandles.highQuote}, excluded.high_quote)`,
+            low: sql`least(${indexerCandles.low}, excluded.low)`,
+            lowQuote: sql`least(${indexerCandles.lowQuote}, excluded.low_quote)`,
+            close: sql`coalesce(excluded.close, ${indexerCandles.close})`,
+            closeQuote: sql`coalesce(excluded.close_quote, ${indexerCandles.closeQuote})`,
+            volumeUsd: sql`${indexerCandles.volumeUsd} + excluded.volume_usd`,
+            trades: sql`${indexerCandles.trades} + excluded.trades`,
+            lastBlock: sql`greatest(${indexerCandles.lastBlock}, excluded.last_block)`,
+          },
+        });
+  }
+
+  /** Builds the given candles again from the swaps still stored (after a reorg deleted some). */
+  private async rebuildCandles(
+    tx: Pick<Database, 'select' | 'insert'>,
+    stale: readonly { pool: string; bucket: number; interval: string }[],
+  ): Promise<void> {
+    if (stale.length === 0) return;
+    const byPool = new Map<string, number>();
+    for (const candle of stale)
+      byPool.set(candle.pool, Math.min(byPool.get(candle.pool) ?? Infinity, candle.bucket));
+    const wanted = new Set(
+      stale.map((candle) => `${candle.pool}:${candle.interval}:${candle.bucket}`),
+    );
+    for (const [pool, since] of byPool) {
+      const rows = await tx
+        .select()
+        .from(indexerSwaps)
+        .where(
+          and(
+            eq(indexerSwaps.chainId, this.chainId),
+            eq(indexerSwaps.pool, pool),
+            sql`${indexerSwaps.time} >= to_timestamp(${since})`,
+          ),
+        )
+        .orderBy(indexerSwaps.blockNumber, indexerSwaps.logIndex);
+      const rebuilt = aggregateCandles(this.chainId, rows).filter((candle) =>
+        wanted.has(`${candle.pool}:${candle.interval}:${candle.bucket}`),
+      );
+      for (const part of chunks(rebuilt, ROWS_PER_INSERT))
+        await tx.insert(indexerCandles).values(part);
+    }
+  }
+
+  /**
+   * Moves balances by the given transfers (negative values undo them), then sets each token's
+   * holder count and supply (mints minus burns) from them.
+   */
+  private async applyTransfers(
+    tx: Pick<Database, 'insert' | 'update' | 'execute'>,
+    transfers: readonly { token: string; from: string; to: string; value: bigint }[],
+    block: number,
+  ): Promise<void> {
+    if (transfers.length === 0) return;
+    const deltas = new Map<string, bigint>();
+    const supply = new Map<string, bigint>();
+    const add = (token: string, holder: string, value: bigint) => {
+      const key = `${token}:${holder}`;
+      deltas.set(key, (deltas.get(key) ?? 0n) + value);
+    };
+    for (const transfer of transfers) {
+      if (transfer.from === ZERO)
+        supply.set(transfer.token, (supply.get(transfer.token) ?? 0n) + transfer.value);
+      else add(transfer.token, transfer.from, -transfer.value);
+      if (transfer.to === ZERO)
+        supply.set(transfer.token, (supply.get(transfer.token) ?? 0n) - transfer.value);
+      else add(transfer.token, transfer.to, transfer.value);
+    }
+    const rows = [...deltas.entries()]
+      .filter(([, delta]) => delta !== 0n)
+      .map(([key, delta]) => {
+        const [token, holder] = key.split(':') as [string, string];
+        return {
+          chainId: this.chainId,
+          token,
+          holder,
+          balance: delta.toString(),
+          updatedBlock: block,
+        };
+      });
+    for (const part of chunks(rows, ROWS_PER_INSERT))
+      await tx
+        .insert(indexerBalances)
+        .values(part)
+        .onConflictDoUpdate({
+          target: [indexerBalances.chainId, indexerBalances.token, indexerBalances.holder],
+          set: {
+            balance: sql`${indexerBalances.balance} + excluded.balance`,
+            updatedBlock: sql`excluded.updated_block`,
+          },
+        });
+    const tokens = [...new Set(transfers.map((transfer) => transfer.token))];
+    for (const token of tokens) {
+      const minted = supply.get(token) ?? 0n;
+      await tx.execute(sql`
+        update indexer_tokens set
+          total_supply = coalesce(total_supply, 0) + ${minted.toString()}::numeric,
+          holder_count = (select count(*) from indexer_balances b
+            where b.chain_id = ${this.chainId} and b.token = ${token} and b.balance > 0),
+          updated_block = ${block}
+        where chain_id = ${this.chainId} and address = ${token}`);
+    }
+  }
+}
+
+/** Candles of every interval from swaps in chain order: open first, close last. */
+export function aggregateCandles(
+  chainId: number,
+  swaps: readonly Pick<
+    SwapRow,
+    'pool' | 'time' | 'priceUsd' | 'priceQuote' | 'volumeUsd' | 'blockNumber'
+  >[],
+): (typeof indexerCandles.$inferInsert)[] {
+  const out = new Map<string, typeof indexerCandles.$inferInsert>();
+  for (const swap of swaps) {
+    const seconds = Math.floor(swap.time.getTime() / 1000);
+    for (const { value, seconds: length } of CANDLE_INTERVALS) {
+      const bucket = seconds - (seconds % length);
+      const key = `${swap.pool}:${value}:${bucket}`;
+      const usd = swap.priceUsd ?? null;
+      const quote = swap.priceQuote ?? null;
+      const candle = out.get(key);
+      if (!candle) {
+        out.set(key, {
+          chainId,
+          pool: swap.pool,
+          interval: value,
+          bucket,
+          open: usd,
+          high: usd,
+          low: usd,
+          close: usd,
+          openQuote: quote,
+          highQuote: quote,
+          lowQuote: quote,
+          closeQuote: quote,
+          volumeUsd: swap.volumeUsd ?? 0,
+          trades: 1,
+          lastBlock: swap.blockNumber,
+        });
+        continue;
+      }
+      const max = (a: number | null | undefined, b: number | null) =>
+        a == null ? b : b === null ? a : Math.max(a, b);
+      const min = (a: number | null | undefined, b: number | null) =>
+        a == null ? b : b === null ? a : Math.min(a, b);
+      candle.open ??= usd;
+      candle.openQuote ??= quote;
+      candle.high = max(candle.high, usd);
+      candle.low = min(candle.low, usd);
+      candle.highQuote = max(candle.highQuote, quote);
+      candle.lowQuote = min(candle.lowQuote, quote);
+      if (usd !== null) candle.close = usd;
+      if (quote !== null) candle.closeQuote = quote;
+      candle.volumeUsd = (candle.volumeUsd ?? 0) + (swap.volumeUsd ?? 0);
+      candle.trades = (candle.trades ?? 0) + 1;
+      candle.lastBlock = Math.max(candle.lastBlock, swap.blockNumber);
+    }
+  }
+  return [...out.values()];
+}
+
+function toState(row: typeof indexerPools.$inferSelect): PoolState {
+  return {
+    address: row.address,
+    factory: row.factory,
+    dexName: row.dexName,
+    token0: row.token0,
+    token1: row.token1,
+    baseToken: row.baseToken,
+    quoteToken: row.quoteToken,
+    pairIndex: row.pairIndex,
+    createdBlock: row.createdBlock,
+    createdAt: row.createdAt,
+    reserve0: BigInt(row.reserve0),
+    reserve1: BigInt(row.reserve1),
+    updatedBlock: row.updatedBlock,
+    isNew: false,
+  };
+}
+
+/** A token's name or symbol as text we store: control characters out, at most 64 characters. */
+function clean(value: string | undefined): string {
+  return (value ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 64);
+}

@@ -1,0 +1,116 @@
+import { createPublicClient, type Hex, http, numberToHex, type PublicClient } from 'viem';
+import type { RawLog } from './dex-events';
+
+/**
+ * The indexer's JSON-RPC edge for one chain: `eth_getLogs` over block ranges that shrink when
+ * the node refuses a range (too many results, a time-out, a response too large) and grow again
+ * after it answers, block headers, and contract reads. Every call has a time-out; a call that
+ * fails is not retried here: the indexer's loop tries the whole step again after a pause, so a
+ * stalling node delays indexing and never stops it.
+ */
+export interface ChainReaderOptions {
+  rpcUrl: string;
+  /** Most blocks one `eth_getLogs` call covers. */
+  maxRange: number;
+  timeoutMs: number;
+}
+
+export interface BlockHeader {
+  number: number;
+  hash: string;
+  parentHash: string;
+  /** Unix seconds. */
+  timestamp: number;
+}
+
+/** Raised when the node refuses even a one-block range. */
+export class LogRangeError extends Error {
+  override name = 'LogRangeError';
+}
+
+export class ChainReader {
+  readonly client: PublicClient;
+  /** The range the next `eth_getLogs` call tries; halves on a refusal, doubles on success. */
+  span: number;
+  /** Refused ranges so far (for tests and the log). */
+  refusals = 0;
+
+  constructor(private readonly options: ChainReaderOptions) {
+    this.span = options.maxRange;
+    this.client = createPublicClient({
+      // JSON-RPC batches: the block headers and token reads of one step go in one request.
+      transport: http(options.rpcUrl, {
+        batch: { batchSize: 100, wait: 0 },
+        retryCount: 0,
+        timeout: options.timeoutMs,
+      }),
+    });
+  }
+
+  async headNumber(): Promise<number> {
+    return Number(await this.client.request({ method: 'eth_blockNumber' }));
+  }
+
+  async header(number: number): Promise<BlockHeader | null> {
+    const block = (await this.client.request({
+      method: 'eth_getBlockByNumber',
+      params: [numberToHex(number), false],
+    })) as { number: Hex; hash: Hex; parentHash: Hex; timestamp: Hex } | null;
+    if (!block) return null;
+    return {
+      number: Number(BigInt(block.number)),
+      hash: block.hash.toLowerCase(),
+      parentHash: block.parentHash.toLowerCase(),
+      timestamp: Number(BigInt(block.timestamp)),
+    };
+  }
+
+  /** One `eth_getLogs` call, as it is (the caller picks the range). */
+  async logsOnce(
+    from: number,
+    to: number,
+    filter: { address?: readonly string[]; topics: (Hex | Hex[] | null)[] },
+  ): Promise<RawLog[]> {
+    return (await this.client.request({
+      method: 'eth_getLogs',
+      params: [
+        {
+          fromBlock: numberToHex(from),
+          toBlock: numberToHex(to),
+          ...(filter.address ? { address: filter.address as Hex[] } : {}),
+          topics: filter.topics as never,
+        },
+      ],
+    })) as RawLog[];
+  }
+
+  /**
+   * The logs of `[from, to]` matching `filter`, read in ranges of {@link span} blocks. A range
+   * the node refuses is halved and read again; a refusal at one block is thrown. The span
+   * doubles again after each answered range, up to `maxRange`.
+   */
+  async logs(
+    from: number,
+    to: number,
+    filter: { address?: readonly string[]; topics: (Hex | Hex[] | null)[] },
+    onRefusal?: (from: number, to: number, error: unknown) => void,
+  ): Promise<RawLog[]> {
+    const out: RawLog[] = [];
+    let start = from;
+    while (start <= to) {
+      const end = Math.min(to, start + this.span - 1);
+      try {
+        out.push(...(await this.logsOnce(start, end, filter)));
+        start = end + 1;
+        this.span = Math.min(this.options.maxRange, this.span * 2);
+      } catch (error) {
+        this.refusals += 1;
+        onRefusal?.(start, end, error);
+        if (end === start)
+          throw new LogRangeError(`node refused logs of block ${start}`, { cause: error });
+        this.span = Math.max(1, Math.floor((end - start + 1) / 2));
+      }
+    }
+    return out;
+  }
+}
