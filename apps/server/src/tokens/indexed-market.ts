@@ -1,11 +1,17 @@
-import { CHAIN_CODES, CHAIN_CODE_VALUES, tokenItemId, type ChainCode } from '@vaultscope/core';
+import {
+  CHAIN_CODES,
+  CHAIN_CODE_VALUES,
+  INDEXER_PRICE_PROVIDER,
+  tokenItemId,
+  type ChainCode,
+} from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IndexedToken, MarketSource } from './market-source';
 import type { ListIndexData, ListIndexRow, TokenListIndex } from './token-list-index';
 import type { ListRow } from './tokens-repository';
 
 /** The detail's `priceProvider` for figures from our own indexer. */
-export const INDEXER_PROVIDER_LABEL = 'Vaultscope indexer';
+export const INDEXER_PROVIDER_LABEL = INDEXER_PRICE_PROVIDER;
 
 /** How often every indexed row is read again: 24 h windows slide even when nothing trades. */
 export const INDEXED_FULL_REFRESH_MS = 30_000;

@@ -15,6 +15,9 @@ import { CHAIN_CODE_VALUES, chainCodeSchema } from './schemas';
  * in whole tokens, never a JS number, so an 18- or 30-decimal amount keeps every digit.
  */
 
+/** `priceProvider` of figures from our own DEX indexer (lists, detail, candles, trades). */
+export const INDEXER_PRICE_PROVIDER = 'Vaultscope indexer';
+
 /** Candle intervals, shortest first, with their length in seconds. */
 export const CANDLE_INTERVALS = [
   { value: '1m', seconds: 60, label: '1m' },

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
 import {
   apiPaths,
   CHAIN_CODES,
+  INDEXER_PRICE_PROVIDER,
   tokenMessages,
   tokenByIdResponseSchema,
   tokenDetailResponseSchema,
@@ -11,6 +12,7 @@ import {
 } from '@vaultscope/core';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
+import { MARKET_REFRESH_MS } from './market-data';
 import { tokenKeys } from './query-keys';
 import { heartsFreshness } from './token-lists';
 
@@ -94,6 +96,19 @@ export function scanPollInterval(query: {
     : false;
 }
 
+/**
+ * The detail's refresh: while the analyzer works ({@link scanPollInterval}), and every
+ * {@link MARKET_REFRESH_MS} for a token whose figures come from our indexer (its price moves
+ * block by block).
+ */
+export function detailRefreshInterval(query: {
+  state: QueryState<TokenDetailResponse, Error>;
+}): number | false {
+  const scanning = scanPollInterval(query);
+  if (scanning !== false) return scanning;
+  return query.state.data?.priceProvider === INDEXER_PRICE_PROVIDER ? MARKET_REFRESH_MS : false;
+}
+
 export interface UseTokenDetailOptions {
   /**
    * Data the page already holds (the scam check's cached `token-data`): shown at once and not
@@ -113,7 +128,7 @@ export function useTokenDetail(
   return useQuery({
     ...getTokenDetailQueryOptions(address, chainName, viewer),
     enabled: enabled && address !== '',
-    refetchInterval: scanPollInterval,
+    refetchInterval: detailRefreshInterval,
     ...(cached ? { initialData: cached, staleTime: Number.POSITIVE_INFINITY } : {}),
   });
 }

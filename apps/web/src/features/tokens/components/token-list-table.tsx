@@ -71,7 +71,12 @@ export function TokenListTable({
       {rows.map((row) => {
         const { to, priceTo } = linksOf(kind, row);
         return (
-          <tr key={row.id} data-testid="token-row" data-chain={row.chainName ?? undefined}>
+          <tr
+            key={row.id}
+            data-testid="token-row"
+            data-chain={row.chainName ?? undefined}
+            data-token={row.tokenAddress}
+          >
             <TokenCells
               token={row}
               to={to}
