@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDevnet } from '../test/wallet-test-kit';
-import { AnvilForkPool, startAnvilFork, type AnvilFork } from './anvil-fork';
+import { AnvilForkPool, startAnvilFork, WATCHDOG_NAME, type AnvilFork } from './anvil-fork';
 import { EvmTokenAnalyzer, type EvmTokenAnalyzerOptions } from './evm-token-analyzer';
 import type { TokenScanResult } from './token-analyzer';
 
@@ -33,10 +33,12 @@ const tokens = new Map<ScenarioName, Address>();
 const alone = new Map<ScenarioName, TokenScanResult>();
 const NAMES: ScenarioName[] = ['pause', 'plain-mint', 'clean-plain'];
 
-/** Anvil processes this test process started itself (the devnet's run under a watchdog shell). */
+/** Fork processes this test process started (each under its watchdog shell). */
 function ownAnvils(): number {
   try {
-    return execFileSync('pgrep', ['-P', String(process.pid), '-x', 'anvil'], { encoding: 'utf8' })
+    return execFileSync('pgrep', ['-P', String(process.pid), '-f', WATCHDOG_NAME], {
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n')
       .filter(Boolean).length;

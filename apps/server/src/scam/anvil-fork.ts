@@ -23,6 +23,16 @@ export interface ForkTarget {
 }
 
 const HOST = '127.0.0.1';
+/** The watchdog shell's name in the process list (tests count the forks by it). */
+export const WATCHDOG_NAME = 'anvil-fork-watchdog';
+const WATCHDOG_SCRIPT = [
+  '"$@" </dev/null &',
+  'child=$!',
+  `trap 'kill -TERM "$child" 2>/dev/null' TERM INT HUP`,
+  'cat >/dev/null',
+  'kill -TERM "$child" 2>/dev/null',
+  'wait "$child"',
+].join('\n');
 const START_TIMEOUT_MS = 15_000;
 const RPC_TIMEOUT_MS = 10_000;
 
@@ -62,21 +72,25 @@ async function answers(rpcUrl: string): Promise<boolean> {
 /** One Anvil process: forked at start (`fork`), or not forked yet (`undefined`). */
 async function startAnvil(fork: ForkTarget | undefined): Promise<AnvilFork> {
   const port = await freePort();
-  const child = spawn(
-    anvilBinaryPath(),
-    [
-      '--host',
-      HOST,
-      '--port',
-      String(port),
-      ...(fork
-        ? ['--fork-url', fork.forkUrl, '--fork-block-number', fork.blockNumber.toString()]
-        : []),
-      '--auto-impersonate',
-      '--silent',
-    ],
-    { stdio: 'ignore' },
-  );
+  const args = [
+    '--host',
+    HOST,
+    '--port',
+    String(port),
+    ...(fork
+      ? ['--fork-url', fork.forkUrl, '--fork-block-number', fork.blockNumber.toString()]
+      : []),
+    '--auto-impersonate',
+    '--silent',
+  ];
+  // Through a watchdog shell (as the devnet's nodes): when this process dies however it dies
+  // (a test worker killed, SIGKILL), the pipe closes and the shell stops Anvil.
+  const child =
+    process.platform === 'win32'
+      ? spawn(anvilBinaryPath(), args, { stdio: 'ignore', windowsHide: true })
+      : spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, WATCHDOG_NAME, anvilBinaryPath(), ...args], {
+          stdio: ['pipe', 'ignore', 'ignore'],
+        });
   let exited = false;
   const exit = new Promise<void>((resolve) => {
     child.once('exit', () => {
@@ -88,12 +102,18 @@ async function startAnvil(fork: ForkTarget | undefined): Promise<AnvilFork> {
       resolve();
     });
   });
-  // A fork must not outlive this process, whatever ends it.
+  // A fork never keeps this process alive, nor outlives it (the watchdog; Windows: on exit).
+  child.unref();
+  (child.stdin as { unref?: () => void } | null)?.unref?.();
   const kill = () => child.kill('SIGKILL');
-  process.once('exit', kill);
+  if (process.platform === 'win32') process.once('exit', kill);
   const stop = async () => {
     process.off('exit', kill);
-    if (!exited) child.kill('SIGTERM');
+    if (!exited) {
+      // The watchdog stops Anvil when its stdin closes.
+      if (child.stdin) child.stdin.end();
+      else child.kill('SIGTERM');
+    }
     await exit;
   };
 

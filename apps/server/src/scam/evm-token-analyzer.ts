@@ -279,7 +279,6 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
         stage(on, 'probe', (rpcUrl) => probePrivileges(rpcUrl, code));
       if (spare) {
         [trading, probe] = await Promise.all([simulate(), probeOn(spare)]);
-        await spare.stop(); // free for the next scan while this one finishes
       } else {
         trading = await simulate();
         probe = await probeOn(fork);
@@ -288,9 +287,26 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
         const { baseline } = trading;
         const functions = code.functions;
         const callers = probe.callers;
-        tradingPrivileges = await stage(fork, 'trading-privileges', (rpcUrl) =>
-          probeTradingPrivileges(rpcUrl, token, pool, callers, functions, baseline),
-        );
+        // The privileged trades are shared out between both forks when there are two.
+        const test = (on: AnvilFork) =>
+          createTestClient({ mode: 'anvil', transport: http(on.rpcUrl, { retryCount: 0 }) });
+        const forks = spare ? [fork, spare] : [fork];
+        const snapshots = await Promise.all(forks.map((on) => test(on).snapshot()));
+        try {
+          tradingPrivileges = await timed(
+            'trading-privileges',
+            probeTradingPrivileges(
+              forks.map((on) => on.rpcUrl),
+              token,
+              pool,
+              callers,
+              functions,
+              baseline,
+            ),
+          );
+        } finally {
+          await Promise.all(forks.map((on, i) => test(on).revert({ id: snapshots[i]! })));
+        }
       }
     } finally {
       await giveBackFork();

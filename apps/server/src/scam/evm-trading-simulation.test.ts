@@ -37,6 +37,7 @@ let noPool: TokenScanResult;
 let chainBlockBefore: bigint;
 let chainBlockAfter: bigint;
 let t: TestApp | undefined;
+let analyzer: EvmTokenAnalyzer | undefined;
 
 beforeAll(async () => {
   devnet = await startTestDevnet([CHAIN_ID], { markets: true });
@@ -63,7 +64,7 @@ beforeAll(async () => {
     );
   }
   const lonely = (await deployScenario(deployer, 'clean-plain')).address;
-  const analyzer = new EvmTokenAnalyzer(
+  analyzer = new EvmTokenAnalyzer(
     { evm: (chainId) => (chainId === CHAIN_ID ? { client, rpcUrl } : undefined) },
     { dexes: devnet.dexConfig },
   );
@@ -75,6 +76,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await analyzer?.close();
   await t?.close();
   await devnet?.remove();
 });

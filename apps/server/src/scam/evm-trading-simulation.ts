@@ -583,7 +583,7 @@ function combinations(fn: ContractFunction, holder: Address): unknown[][] | unde
  * `anti_whale_modifiable` when the large buy's outcome flips while a small buy still works.
  */
 export async function probeTradingPrivileges(
-  forkRpcUrl: string,
+  forkRpcUrls: readonly string[],
   token: Address,
   pool: TokenPool,
   callers: readonly { address: Address; roles: string[] }[],
@@ -611,102 +611,123 @@ export async function probeTradingPrivileges(
       calls: 0,
     };
   }
-  const fork = new ForkTrader(forkRpcUrl, token, pool);
-  const start = await fork.test.snapshot();
+  // The calls are shared out between the forks given (each at the scan's block, each with the
+  // same traders, funded alike) and run side by side; the evidence is listed in the calls'
+  // order, so it does not depend on which fork ran a call.
+  const forks = forkRpcUrls.map((url) => new ForkTrader(url, token, pool));
+  const main = forks[0]!;
   let calls = 0;
   let complete = true;
-  try {
-    const smallTrader = await fork.newTrader(fork.smallBuyAmount());
-    const largeTrader = await fork.newTrader(fork.largeBuyAmount());
-    // Address arguments name the trader whose taxes are measured: a per-address tax setter then
-    // shows on that trader and not on another one.
-    const otherTrader = await fork.newTrader(fork.smallBuyAmount());
-    const holder = smallTrader;
-    await Promise.all(
-      callers.map(({ address }) => fork.test.setBalance({ address, value: 10n ** 20n })),
-    );
-    // Each call is reverted before the next, so whether it is allowed is asked of all at once.
-    const attempts: { caller: Address; fn: ContractFunction; args: unknown[]; data: Hex }[] = [];
-    collect: for (const { address: caller } of callers) {
-      for (const fn of functions) {
-        if (fn.stateMutability === 'view' || fn.stateMutability === 'pure') continue;
-        if (STANDARD_OR_RENOUNCE.has(fn.selector)) continue;
-        const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
-        for (const args of combinations(fn, holder) ?? []) {
-          if (calls >= MAX_PRIVILEGED_CALLS) {
-            complete = false;
-            break collect;
-          }
-          calls += 1;
-          const data = concatHex([fn.selector, encodeAbiParameters(types, args as never)]);
-          attempts.push({ caller, fn, args, data });
+  // The small trader, the first each fork funds: address arguments name it.
+  const holder = fresh('trader 1');
+  // Each call is reverted before the next, so whether it is allowed is asked of all at once.
+  const attempts: { caller: Address; fn: ContractFunction; args: unknown[]; data: Hex }[] = [];
+  collect: for (const { address: caller } of callers) {
+    for (const fn of functions) {
+      if (fn.stateMutability === 'view' || fn.stateMutability === 'pure') continue;
+      if (STANDARD_OR_RENOUNCE.has(fn.selector)) continue;
+      const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
+      for (const args of combinations(fn, holder) ?? []) {
+        if (calls >= MAX_PRIVILEGED_CALLS) {
+          complete = false;
+          break collect;
         }
+        calls += 1;
+        const data = concatHex([fn.selector, encodeAbiParameters(types, args as never)]);
+        attempts.push({ caller, fn, args, data });
       }
     }
-    const allowed = await Promise.all(
-      attempts.map(({ caller, data }) =>
-        fork.client.call({ account: caller, to: token, data }).then(
-          () => true,
-          () => false,
-        ),
+  }
+  const allowed = await Promise.all(
+    attempts.map(({ caller, data }) =>
+      main.client.call({ account: caller, to: token, data }).then(
+        () => true,
+        () => false,
       ),
-    );
-    for (const [index, { caller, fn, args, data }] of attempts.entries()) {
-      if (!allowed[index]) continue;
-      const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
-      let snapshot = await fork.test.snapshot();
-      try {
-        if (!(await fork.send(caller, token, data))) continue;
-        const after = await fork.round(smallTrader, largeTrader);
-        const call = `${caller} called ${fn.selector}(${args.map(String).join(', ')})`;
-        const changed = (before: number | null, now: number | null) =>
-          before !== null && now !== null && now > 0 && Math.abs(now - before) > TAX_CHANGE;
-        const taxChanged = (round: TradeRound) =>
-          changed(baseline.buyTax, round.buyTax) || changed(baseline.sellTax, round.sellTax);
-        if (taxChanged(after)) {
-          const other = await fork.round(otherTrader, largeTrader);
-          let personal = false;
-          if (!taxChanged(other) && args.includes(smallTrader)) {
-            // Per address only if naming someone else leaves everyone's trading alone: a
-            // call that made the trader "the pair" (every trade with it taxed as a sell)
-            // would otherwise pass for a personal tax.
-            await fork.test.revert({ id: snapshot });
-            snapshot = await fork.test.snapshot();
-            const elsewhere = args.map((arg) => (arg === smallTrader ? STRANGER : arg));
-            const strangerData = concatHex([
-              fn.selector,
-              encodeAbiParameters(types, elsewhere as never),
-            ]);
-            personal =
-              (await fork.send(caller, token, strangerData)) &&
-              !anyTaxDiffers(baseline, await fork.round(otherTrader, largeTrader));
+    ),
+  );
+  const queue = attempts
+    .map((attempt, index) => ({ ...attempt, index }))
+    .filter(({ index }) => allowed[index]);
+  const found: Partial<Record<ModifiableField, EvidenceItem>>[] = [];
+
+  const work = async (fork: ForkTrader) => {
+    const start = await fork.test.snapshot();
+    try {
+      const smallTrader = await fork.newTrader(fork.smallBuyAmount());
+      const largeTrader = await fork.newTrader(fork.largeBuyAmount());
+      // Address arguments name the trader whose taxes are measured: a per-address tax setter
+      // then shows on that trader and not on another one.
+      const otherTrader = await fork.newTrader(fork.smallBuyAmount());
+      await Promise.all(
+        callers.map(({ address }) => fork.test.setBalance({ address, value: 10n ** 20n })),
+      );
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { caller, fn, args, data, index } = next;
+        const result: Partial<Record<ModifiableField, EvidenceItem>> = {};
+        found[index] = result;
+        const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
+        let snapshot = await fork.test.snapshot();
+        try {
+          if (!(await fork.send(caller, token, data))) continue;
+          const after = await fork.round(smallTrader, largeTrader);
+          const call = `${caller} called ${fn.selector}(${args.map(String).join(', ')})`;
+          const changed = (before: number | null, now: number | null) =>
+            before !== null && now !== null && now > 0 && Math.abs(now - before) > TAX_CHANGE;
+          const taxChanged = (round: TradeRound) =>
+            changed(baseline.buyTax, round.buyTax) || changed(baseline.sellTax, round.sellTax);
+          if (taxChanged(after)) {
+            const other = await fork.round(otherTrader, largeTrader);
+            let personal = false;
+            if (!taxChanged(other) && args.includes(smallTrader)) {
+              // Per address only if naming someone else leaves everyone's trading alone: a
+              // call that made the trader "the pair" (every trade with it taxed as a sell)
+              // would otherwise pass for a personal tax.
+              await fork.test.revert({ id: snapshot });
+              snapshot = await fork.test.snapshot();
+              const elsewhere = args.map((arg) => (arg === smallTrader ? STRANGER : arg));
+              const strangerData = concatHex([
+                fn.selector,
+                encodeAbiParameters(types, elsewhere as never),
+              ]);
+              personal =
+                (await fork.send(caller, token, strangerData)) &&
+                !anyTaxDiffers(baseline, await fork.round(otherTrader, largeTrader));
+            }
+            const global = taxChanged(other);
+            // A change for the named trader alone that is no per-address tax is neither.
+            if (global || personal)
+              result[personal ? 'personal_slippage_modifiable' : 'slippage_modifiable'] = {
+                kind: 'simulation',
+                pool: pool.pair,
+                step: 'privileged-call',
+                outcome: 'ok',
+                detail: `${call}: buy tax ${show(baseline.buyTax)} → ${show(after.buyTax)}, sell tax ${show(baseline.sellTax)} → ${show(after.sellTax)}${personal ? ` for ${smallTrader} only` : ''}`,
+              };
           }
-          const global = taxChanged(other);
-          // A change for the named trader alone that is no per-address tax is neither.
-          if (global || personal)
-            evidence[personal ? 'personal_slippage_modifiable' : 'slippage_modifiable'].push({
+          if (baseline.smallBuyOk && after.smallBuyOk && after.largeBuyOk !== baseline.largeBuyOk)
+            result.anti_whale_modifiable = {
               kind: 'simulation',
               pool: pool.pair,
               step: 'privileged-call',
               outcome: 'ok',
-              detail: `${call}: buy tax ${show(baseline.buyTax)} → ${show(after.buyTax)}, sell tax ${show(baseline.sellTax)} → ${show(after.sellTax)}${personal ? ` for ${smallTrader} only` : ''}`,
-            });
+              detail: `${call}: the large buy ${baseline.largeBuyOk ? 'went through' : 'reverted'} before and ${after.largeBuyOk ? 'goes through' : 'reverts'} after`,
+            };
+        } finally {
+          await fork.test.revert({ id: snapshot });
         }
-        if (baseline.smallBuyOk && after.smallBuyOk && after.largeBuyOk !== baseline.largeBuyOk)
-          evidence.anti_whale_modifiable.push({
-            kind: 'simulation',
-            pool: pool.pair,
-            step: 'privileged-call',
-            outcome: 'ok',
-            detail: `${call}: the large buy ${baseline.largeBuyOk ? 'went through' : 'reverted'} before and ${after.largeBuyOk ? 'goes through' : 'reverts'} after`,
-          });
-      } finally {
-        await fork.test.revert({ id: snapshot });
       }
+    } finally {
+      await fork.test.revert({ id: start }).catch(() => undefined);
     }
-  } finally {
-    await fork.test.revert({ id: start }).catch(() => undefined);
-  }
+  };
+  await Promise.all(forks.map(work));
+  for (const result of found)
+    for (const field of MODIFIABLE_FIELDS) {
+      const item = result?.[field];
+      if (item) evidence[field].push(item);
+    }
+
   // A honeypot's sell has no tax to compare, its buy still has.
   const taxesMeasured = (baseline.buyTax !== null || baseline.sellTax !== null) && complete;
   const limitMeasured = baseline.smallBuyOk && complete;
