@@ -85,16 +85,19 @@ const HOLDER_TEST_FIELDS = new Set<ProbedField>([
 /**
  * The EVM analyzer: the code read at one block (evm-code-reader), the token's own answers
  * (supply, decimals, owner and the owner's balance) at that block, its holders and LP holders
- * from Transfer logs (evm-holders), and on a throwaway Anvil fork of that block: a buy and sell
+ * from Transfer logs (evm-holders), and on throwaway Anvil forks of that block: a buy and sell
  * through the token's deepest pool on the chain's DEXes (evm-trading-simulation), privilege
  * probing (privilege-probe), then the privileged calls again against the trades, for
- * switchable taxes and limits. The simulation runs
- * first and each stage is reverted to a snapshot, so the probe's funded holders never move the
- * pool the trades price against. A token with no pool is judged on code and privileges alone.
+ * switchable taxes and limits. Each stage is reverted to a snapshot, so the probe's funded
+ * holders never move the pool the trades price against. A token with no pool is judged on code
+ * and privileges alone.
  *
  * Forks come from a pool of warm Anvil processes (anvil-fork.ts `AnvilForkPool`): each scan
  * leases one, which `anvil_reset` points at the scan's block with nothing left of the scan
- * before, and gives it back; a fresh process per scan cost about 0.3 s of a 0.55 s scan.
+ * before, and gives it back; a fresh process per scan cost about 0.3 s of a 0.55 s scan. With a
+ * second fork to spare, the probe runs on it beside the trades, and the privileged trades are
+ * shared out between both. The chain's own reads (code, answers, pools, holders) run while the
+ * forks are readied; `phases` in the result says when each ended (the 'token scanned' log).
  */
 export class EvmTokenAnalyzer implements TokenAnalyzer {
   readonly family = 'evm' as const;
