@@ -18,7 +18,7 @@ import { IcoRepository } from './ico/ico-repository';
 import { icoRoutes } from './ico/ico-routes';
 import { loadIcoSnapshotIfEmpty } from './ico/ico-snapshot';
 import { type Clock, systemClock } from './lib/clock';
-import type { Config } from './lib/config';
+import { type Config, rpcUrlOf } from './lib/config';
 import { type DatabaseHandle, openDatabase } from './lib/db/client';
 import { loggerOptions } from './lib/logger';
 import { registerCompression } from './lib/plugins/compression';
@@ -29,6 +29,7 @@ import { registerWebApp } from './lib/plugins/web-app';
 import { outboxRoutes } from './mail/outbox-routes';
 import { EvmTokenAnalyzer } from './scam/evm-token-analyzer';
 import { resolveDexes } from './lib/dexes';
+import { Indexers } from './indexer/indexers';
 import { SolanaTokenAnalyzer } from './scam/solana-token-analyzer';
 import { scamRoutes } from './scam/scam-routes';
 import { scanOptionsFromConfig, TokenScans } from './scam/token-scans';
@@ -175,6 +176,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const walletChains = await WalletChains.open(config, app.log, options.devnet);
   app.addHook('onClose', () => walletChains.close());
+  // The DEX indexers: a chain with a node and a DEX list (the local markets, or RPC_URL_<id>
+  // with the mainnet defaults or DEX_CONFIG_FILE). Added after the chains, so stopped before them.
+  if (config.INDEXER) {
+    const dexes = resolveDexes(config, walletChains.devnet);
+    const indexers = new Indexers({
+      database: handle,
+      dexes,
+      rpcUrls: Object.fromEntries(
+        Object.keys(dexes).map((id) => [
+          id,
+          walletChains.get(Number(id))?.rpcUrl ?? rpcUrlOf(config, Number(id)),
+        ]),
+      ),
+      log: app.log,
+      tuning: { pollMs: config.INDEXER_POLL_MS, maxRange: config.INDEXER_MAX_RANGE },
+    });
+    app.addHook('onReady', () => indexers.start());
+    app.addHook('onClose', () => indexers.stop());
+  }
   // The analyzer reads the wallet's chains: local ones by default, RPC_URL_<id> otherwise.
   const scans = new TokenScans(
     {

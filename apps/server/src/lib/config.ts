@@ -103,6 +103,16 @@ const envSchema = z.object({
    * Defaults to on, except in production.
    */
   DEVNET: booleanFlag.optional(),
+  /**
+   * Run the DEX indexer (`src/indexer`) for every chain with a node and a DEX list: the local
+   * markets by default, `RPC_URL_<id>` with the mainnet defaults or `DEX_CONFIG_FILE`
+   * otherwise. Defaults to on, except in tests (which start indexers themselves).
+   */
+  INDEXER: booleanFlag.optional(),
+  /** How often an indexer at the head asks its node for new blocks. */
+  INDEXER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /** Most blocks one indexer step (and one `eth_getLogs` call) covers. */
+  INDEXER_MAX_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
   /** Port of the first local chain (the others follow); 0 picks free ports. */
   DEVNET_BASE_PORT: z.coerce.number().int().min(0).max(65000).default(8545),
   /** Where the local chains keep their state; defaults to `<DATA_DIR>/devnet`. */
@@ -170,7 +180,11 @@ function rpcUrlSettings() {
   ) as Record<`RPC_URL_${(typeof CHAINS)[number]['id']}`, ReturnType<typeof optionalUrl>>;
 }
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS' | 'DEVNET' | 'DEVNET_DATA_DIR'> & {
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'DEV_TOOLS' | 'DEVNET' | 'DEVNET_DATA_DIR' | 'INDEXER'
+> & {
+  INDEXER: boolean;
   /** Dev-only routes (mail outbox, wallet faucet). Off in production unless asked for. */
   DEV_TOOLS: boolean;
   DEVNET: boolean;
@@ -239,6 +253,7 @@ export function loadConfig(
     DEXES: loadDexes(config.DEX_CONFIG_FILE),
     DEV_TOOLS: devTools,
     DEVNET: config.DEVNET ?? !production,
+    INDEXER: config.INDEXER ?? config.NODE_ENV !== 'test',
     DEVNET_DATA_DIR: config.DEVNET_DATA_DIR ?? path.join(config.DATA_DIR, 'devnet'),
   };
 }
