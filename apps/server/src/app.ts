@@ -40,7 +40,7 @@ import { CexRepository } from './tokens/cex-repository';
 import { createResearchProviders } from './tokens/providers';
 import { ResearchIngest } from './tokens/research-ingest';
 import { IndexedMarket } from './tokens/indexed-market';
-import { IndexerMarketSource } from './tokens/indexer-market-source';
+import { IndexerMarketSource, readTokenFacts } from './tokens/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
 import { TokenResearch } from './tokens/token-research';
 import { TokensRepository } from './tokens/tokens-repository';
@@ -153,7 +153,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     load: async () => indexedMarket.indexData(await tokens.listIndexData()),
     recheckMs: 5_000,
   });
-  const marketSource = new IndexerMarketSource(db);
+  // Quote tokens' symbols and decimals come from their chain (the indexer keeps no row of them).
+  const marketSource = new IndexerMarketSource(db, (chainId, address) =>
+    readTokenFacts(walletChains.evm(chainId)?.client, address),
+  );
   const indexedMarket: IndexedMarket = new IndexedMarket({
     source: marketSource,
     allowed: config.MARKET_DATA_INDEXED_CHAINS,

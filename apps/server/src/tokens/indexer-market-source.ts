@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
-import { formatUnits, getAddress } from 'viem';
+import { formatUnits, getAddress, parseAbi, type Address, type PublicClient } from 'viem';
 import type { Candle, CandleInterval, Trade } from '@vaultscope/core';
 import {
   indexerBlocks,
@@ -13,6 +13,12 @@ import type { Database } from '../lib/db/client';
 import type { IndexedToken, MarketSource } from './market-source';
 
 const pools = indexerPools;
+
+/** What a token says of itself. */
+export interface TokenFacts {
+  symbol: string;
+  decimals: number | null;
+}
 const swaps = indexerSwaps;
 
 /** Price-change windows, as the lists show them. */
@@ -38,7 +44,54 @@ const percent = (now: number | null, then: number | null) =>
  * devnet) still counts its last 24 hours.
  */
 export class IndexerMarketSource implements MarketSource {
-  constructor(private readonly db: Database) {}
+  /** Facts of tokens the indexer keeps no row of (the DEXes' quote tokens), read once. */
+  private readonly facts = new Map<string, Promise<TokenFacts | undefined>>();
+
+  constructor(
+    private readonly db: Database,
+    /** Symbol and decimals of a token read from its chain (`symbol()`, `decimals()`). */
+    private readonly readFacts: (
+      chainId: number,
+      address: string,
+    ) => Promise<TokenFacts | undefined> = async () => undefined,
+  ) {}
+
+  /**
+   * Symbol and decimals of tokens: the indexer's rows, else (quote tokens, which it does not
+   * store) read from the chain once per process; a failed read is tried again next time.
+   */
+  private async tokenFacts(
+    chainId: number,
+    addresses: readonly string[],
+  ): Promise<Map<string, TokenFacts>> {
+    const rows = await this.db
+      .select({
+        address: indexerTokens.address,
+        symbol: indexerTokens.symbol,
+        decimals: indexerTokens.decimals,
+      })
+      .from(indexerTokens)
+      .where(
+        and(eq(indexerTokens.chainId, chainId), inArray(indexerTokens.address, [...addresses])),
+      );
+    const found = new Map(rows.map((row) => [row.address, row]));
+    await Promise.all(
+      addresses
+        .filter((address) => !found.has(address))
+        .map(async (address) => {
+          const key = `${chainId}:${address}`;
+          let read = this.facts.get(key);
+          if (!read) {
+            read = this.readFacts(chainId, address).catch(() => undefined);
+            this.facts.set(key, read);
+          }
+          const facts = await read;
+          if (facts) found.set(address, { ...facts, address });
+          else this.facts.delete(key);
+        }),
+    );
+    return found;
+  }
 
   async heads(): Promise<Map<number, number>> {
     const rows = await this.db
@@ -96,6 +149,12 @@ export class IndexerMarketSource implements MarketSource {
         .where(eq(indexerBlocks.chainId, chainId)),
     ]);
     const tokenOf = new Map(facts.map((token) => [token.address, token]));
+    const quoteFacts = await this.tokenFacts(
+      chainId,
+      [...new Set(chosen.map((pool) => pool.quoteToken))].filter(
+        (address) => !tokenOf.has(address),
+      ),
+    );
     const now = head?.time?.getTime() ?? Date.now();
     const poolAddresses = chosen.map((pool) => pool.address);
     const [stats, references] = await Promise.all([
@@ -104,7 +163,7 @@ export class IndexerMarketSource implements MarketSource {
     ]);
     return chosen.flatMap((pool) => {
       const base = tokenOf.get(pool.baseToken);
-      const quote = tokenOf.get(pool.quoteToken);
+      const quote = tokenOf.get(pool.quoteToken) ?? quoteFacts.get(pool.quoteToken);
       if (!base) return [];
       const supply =
         base.totalSupply !== null && base.decimals !== null
@@ -241,19 +300,10 @@ export class IndexerMarketSource implements MarketSource {
         .where(and(eq(swaps.chainId, chainId), eq(swaps.pool, pairAddress.toLowerCase())))
         .orderBy(desc(swaps.blockNumber), desc(swaps.logIndex))
         .limit(limit),
-      this.db
-        .select({ address: indexerTokens.address, decimals: indexerTokens.decimals })
-        .from(indexerTokens)
-        .where(
-          and(
-            eq(indexerTokens.chainId, chainId),
-            inArray(indexerTokens.address, [pool.base, pool.quote]),
-          ),
-        ),
+      this.tokenFacts(chainId, [pool.base, pool.quote]),
     ]);
-    const decimals = new Map(facts.map((token) => [token.address, token.decimals]));
-    const baseDecimals = decimals.get(pool.base);
-    const quoteDecimals = decimals.get(pool.quote);
+    const baseDecimals = facts.get(pool.base)?.decimals;
+    const quoteDecimals = facts.get(pool.quote)?.decimals;
     // Without decimals an amount cannot be written in whole tokens: such trades are not shown.
     if (typeof baseDecimals !== 'number' || typeof quoteDecimals !== 'number') return [];
     return rows.map((row) => ({
@@ -280,4 +330,22 @@ function deeper(
   if (la !== lb) return la > lb;
   if (a.createdBlock !== b.createdBlock) return a.createdBlock < b.createdBlock;
   return a.address < b.address;
+}
+
+const erc20Facts = parseAbi([
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+]);
+
+/** `symbol()` and `decimals()` of an ERC-20 through `client`; undefined without a client or an answer. */
+export async function readTokenFacts(
+  client: PublicClient | undefined,
+  address: string,
+): Promise<TokenFacts | undefined> {
+  if (!client) return undefined;
+  const [symbol, decimals] = await Promise.all([
+    client.readContract({ address: address as Address, abi: erc20Facts, functionName: 'symbol' }),
+    client.readContract({ address: address as Address, abi: erc20Facts, functionName: 'decimals' }),
+  ]);
+  return { symbol, decimals: decimals <= 77 ? decimals : null };
 }
