@@ -22,7 +22,7 @@ export {
   type DevnetClient,
   type StartDevnetOptions,
 } from './devnet';
-export { devnetTokenAbi } from './evm/artifacts/devnet-token';
+export { devnetTokenAbi, devnetTokenBytecode } from './evm/artifacts/devnet-token';
 export { anvilBinaryPath } from './evm/anvil';
 export { DEVNET_EVM_OWNER, devnetPublicClient, devnetViemChain } from './evm/evm-chain';
 export type { EvmFundRequest } from './evm/evm-faucet';
