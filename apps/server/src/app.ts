@@ -210,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           forkPool: {
             size: config.ANALYZER_FORK_POOL_SIZE,
             idleMs: config.ANALYZER_FORK_IDLE_SECONDS * 1000,
+            warm: config.NODE_ENV === 'production',
           },
         }),
         new SolanaTokenAnalyzer(walletChains),

@@ -155,5 +155,15 @@ describe('the analyzer’s pool of warm Anvil forks', () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(ownAnvils()).toBe(before);
     await idling.close();
+
+    // Started ahead (the server in production): running before any scan asks.
+    const ahead = analyzer({ forkPool: { size: 2, idleMs: 60_000, warm: true } });
+    const deadline = Date.now() + 10_000;
+    while (ownAnvils() < before + 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ownAnvils()).toBe(before + 2);
+    await ahead.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ownAnvils()).toBe(before);
   }, 120_000);
 });

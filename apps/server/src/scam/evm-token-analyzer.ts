@@ -42,8 +42,12 @@ export interface EvmTokenAnalyzerOptions {
    * count or slow it. By default a pool of warm Anvil processes (`forkPool`).
    */
   startFork?: (options: { forkUrl: string; blockNumber: bigint }) => Promise<AnvilFork>;
-  /** The default fork pool's size and idle shutdown (config ANALYZER_FORK_POOL_*). */
-  forkPool?: { size: number; idleMs: number };
+  /**
+   * The default fork pool's size and idle shutdown (config ANALYZER_FORK_*), and whether its
+   * processes start now rather than at the first scan (the server in production: its first
+   * scan then finds them warm; tests and development start them when a scan asks).
+   */
+  forkPool?: { size: number; idleMs: number; warm?: boolean };
   /** The V2 DEXes per chain (lib/dexes.ts `resolveDexes`) the token's pools are looked for on. */
   dexes?: DexConfigFile;
 }
@@ -109,8 +113,10 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
     private readonly chains: EvmChainReader,
     options: EvmTokenAnalyzerOptions = {},
   ) {
-    if (!options.startFork)
+    if (!options.startFork) {
       this.pool = new AnvilForkPool(options.forkPool ?? { size: 2, idleMs: 5 * 60_000 });
+      if (options.forkPool?.warm) this.pool.warm();
+    }
     this.startFork = options.startFork ?? this.pool!.acquire;
     this.dexes = options.dexes ?? {};
   }
