@@ -161,6 +161,8 @@ export class ChainIndexer {
   private loop: Promise<void> | undefined;
   /** The head of the last step, for the log. */
   head = 0;
+  /** Logs read and written since start (the bench's figure). */
+  readonly stats = { logs: 0 };
 
   constructor(private readonly options: ChainIndexerOptions) {
     this.chainId = options.chainId;
@@ -581,6 +583,7 @@ export class ChainIndexer {
         headers.get(event.blockNumber)!.hash !== event.blockHash
       )
         throw new ChainMovedError(`block ${event.blockNumber} changed while it was read`);
+    this.stats.logs += created.length + pairEvents.length + transfers.length;
     const timeOf = (block: number) => new Date(headers.get(block)!.timestamp * 1000);
 
     // Pools touched: read their state, then play the events in chain order.
@@ -1135,9 +1138,11 @@ function toState(row: typeof indexerPools.$inferSelect): PoolState {
 
 /** A token's name or symbol as text we store: control characters out, at most 64 characters. */
 function clean(value: string | undefined): string {
-  return (value ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 64);
+  return (
+    (value ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 64)
+  );
 }
