@@ -7,7 +7,7 @@
  * BENCH_CONNECTIONS (50), BENCH_TRADE_MS (pace of the live trades during the load, 250 ms).
  *
  * What it does, in one process with the real app (`buildApp`) on an empty PGlite database, a
- * local Ethereum with its Uniswap V2 market (packages/devnet) and our indexer on it:
+ * local Ethereum with its Uniswap V2 market (packages/devnet) and the app's own indexer on it:
  * 1. Freshness: BENCH_SWAPS buys through the router, one at a time; for each, the time from its
  *    block (the receipt, Anvil mining at once) until `/check-token?chainName=eth` and the token's
  *    detail each show a price other than before. Goal: p95 <= 2 s.
@@ -31,7 +31,6 @@ import {
   uniswapV2RouterAbi,
 } from '@vaultscope/devnet';
 import { buildApp } from '../apps/server/src/app';
-import { ChainIndexer } from '../apps/server/src/indexer/chain-indexer';
 import { loadConfig } from '../apps/server/src/lib/config';
 
 const SWAPS = Number(process.env.BENCH_SWAPS ?? 30);
@@ -63,19 +62,13 @@ export async function runMarketServing(): Promise<void> {
     DEVNET: 'false',
     DEV_TOOLS: 'false',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // The app's own indexer follows the local chain, as under `npm start`.
+    INDEXER: 'true',
   });
   const app = await buildApp({ config, devnet });
   const market = devnet.markets[1]!;
-  const indexer = new ChainIndexer({
-    chainId: 1,
-    rpcUrl: devnet.rpcUrl(1),
-    dexes: [market.dex],
-    db: app.db.handle.db,
-    log: app.log,
-  });
   try {
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    indexer.start();
     const weth = market.wrappedNative.address;
     const pool = market.pools
       .filter((item) => item.quote.address === weth)
@@ -134,16 +127,6 @@ export async function runMarketServing(): Promise<void> {
           detailAt = performance.now() - mined;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      if (process.env.BENCH_DEBUG)
-        console.log({
-          swap,
-          listBefore,
-          now: await listPrice(),
-          listAt,
-          detailAt,
-          checkpoint: await indexer.checkpoint(),
-          block: await wallet.getBlockNumber(),
-        });
       list.push(listAt ?? Number.POSITIVE_INFINITY);
       detail.push(detailAt ?? Number.POSITIVE_INFINITY);
     }
@@ -197,15 +180,13 @@ export async function runMarketServing(): Promise<void> {
       });
     });
     await trader.stop();
-    const [head] = await Promise.all([indexer.checkpoint()]);
     console.log(
       `\nlist under ${CONNECTIONS} connections for ${DURATION} s while trading every ${TRADE_MS} ms (goal p95 <= 10 ms)`,
     );
     console.log(
-      `  ${Math.round(result.requests.average)} req/s, p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  p99 ${ms(percentile(latencies, 99))}, errors ${result.errors + result.non2xx}, indexed to block ${head}`,
+      `  ${Math.round(result.requests.average)} req/s, p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  p99 ${ms(percentile(latencies, 99))}, errors ${result.errors + result.non2xx}`,
     );
   } finally {
-    await indexer.stop();
     await app.close();
     await devnet.stop();
     rmSync(dataDir, { recursive: true, force: true });
