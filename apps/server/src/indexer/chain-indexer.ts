@@ -121,6 +121,11 @@ interface TokenState {
 
 type SwapRow = typeof indexerSwaps.$inferInsert;
 
+/** Appends without spreading: a range's logs can be more than a call's arguments may be. */
+export function append<T>(to: T[], items: readonly T[]): void {
+  for (const item of items) to.push(item);
+}
+
 const chunks = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -505,18 +510,20 @@ export class ChainIndexer {
     const pairTopics = [[TOPICS.sync, TOPICS.swap, TOPICS.mint, TOPICS.burn]];
     const pairLogs: RawLog[] = [];
     if (poolSet.size > POOL_FILTER_LIMIT)
-      pairLogs.push(
-        ...(await this.reader.logs(from, to, { topics: pairTopics as Hex[][] }, onRefusal)),
+      append(
+        pairLogs,
+        await this.reader.logs(from, to, { topics: pairTopics as Hex[][] }, onRefusal),
       );
     else
       for (const part of chunks([...poolSet], ADDRESSES_PER_FILTER))
-        pairLogs.push(
-          ...(await this.reader.logs(
+        append(
+          pairLogs,
+          await this.reader.logs(
             from,
             to,
             { address: part, topics: pairTopics as Hex[][] },
             onRefusal,
-          )),
+          ),
         );
     const pairEvents = decode(pairLogs).filter((event) => poolSet.has(event.address));
 
@@ -546,20 +553,22 @@ export class ChainIndexer {
     const transferTopics = [TOPICS.transfer];
     const transferLogs: RawLog[] = [];
     for (const part of chunks([...listed, ...newListed], ADDRESSES_PER_FILTER))
-      transferLogs.push(
-        ...(await this.reader.logs(from, to, { address: part, topics: transferTopics }, onRefusal)),
+      append(
+        transferLogs,
+        await this.reader.logs(from, to, { address: part, topics: transferTopics }, onRefusal),
       );
     const startBlock = Math.min(...[...this.factories.values()].map((dex) => dex.startBlock));
     const catchUpFrom = Math.max(startBlock, from - CATCH_UP_BLOCKS, 0);
     if (newListed.length > 0 && catchUpFrom <= from - 1)
       for (const part of chunks(newListed, ADDRESSES_PER_FILTER))
-        transferLogs.push(
-          ...(await this.reader.logs(
+        append(
+          transferLogs,
+          await this.reader.logs(
             catchUpFrom,
             from - 1,
             { address: part, topics: transferTopics },
             onRefusal,
-          )),
+          ),
         );
     const transfers = decode(transferLogs).filter((event) => event.kind === 'transfer');
 
@@ -909,7 +918,7 @@ export class ChainIndexer {
         })
         .where(and(eq(indexerPools.chainId, this.chainId), eq(indexerPools.quoteToken, token)))
         .returning({ address: indexerPools.address });
-      changed.push(...rows.map((row) => row.address));
+      for (const row of rows) changed.push(row.address);
     }
     return changed;
   }

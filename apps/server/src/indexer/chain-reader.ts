@@ -100,7 +100,7 @@ export class ChainReader {
     while (start <= to) {
       const end = Math.min(to, start + this.span - 1);
       try {
-        out.push(...(await this.logsOnce(start, end, filter)));
+        for (const log of await this.logsOnce(start, end, filter)) out.push(log);
         start = end + 1;
         this.span = Math.min(this.options.maxRange, this.span * 2);
       } catch (error) {
