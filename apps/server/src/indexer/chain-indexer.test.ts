@@ -1,7 +1,7 @@
 import type { DevnetMarket, TradeSimulator } from '@vaultscope/devnet';
 import { createTestClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { startTestDevnet } from '../test/wallet-test-kit';
 import {
   capturedLog,
@@ -11,7 +11,8 @@ import {
   newIndexer,
   startRefusingProxy,
 } from './indexer-test-kit';
-import { indexerCheckpoints, indexerSwaps } from './indexer-tables';
+import { indexerBlocks, indexerCheckpoints, indexerPools, indexerSwaps } from './indexer-tables';
+import { poolStats } from './indexer-read';
 
 /**
  * The indexer on a real Anvil chain with the local market (Uniswap V2, a dozen pools) and the
@@ -131,6 +132,42 @@ describe('chain indexer', () => {
     await database.drop();
     await proxy.close();
   }, 120_000);
+
+  it('reports buys, sells, USD volume and price change of a pool per window', async () => {
+    const database = await indexerDatabase();
+    await newIndexer(database.handle, rpcUrl, CHAIN, [market.dex]).syncToHead();
+    const { db } = database.handle;
+    const swaps = await db.select().from(indexerSwaps);
+    const byPool = new Map<string, typeof swaps>();
+    for (const swap of swaps) byPool.set(swap.pool, [...(byPool.get(swap.pool) ?? []), swap]);
+    const busiest = [...byPool.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+    const [pool, own] = busiest;
+    const [latest] = await db
+      .select()
+      .from(indexerBlocks)
+      .orderBy(desc(indexerBlocks.number))
+      .limit(1);
+    const stats = (await poolStats(db, CHAIN, [pool], latest!.time)).get(pool)!;
+    expect(stats.h24.buys + stats.h24.sells).toBe(own.length);
+    expect(stats.h24.buys).toBe(own.filter((swap) => swap.side === 'buy').length);
+    expect(stats.h24.volumeUsd).toBeCloseTo(
+      own.reduce((sum, swap) => sum + (swap.volumeUsd ?? 0), 0),
+      6,
+    );
+    // All swaps of the test are within the hour: the change is from the first swap's price.
+    const first = own.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)[0]!;
+    const [now] = await db.select().from(indexerPools).where(eq(indexerPools.address, pool));
+    expect(stats.h1.priceChange).toBeCloseTo(
+      ((now!.priceUsd! - first.priceUsd!) / first.priceUsd!) * 100,
+      6,
+    );
+    // A window before any swap: nothing traded, no change.
+    const earlier = (
+      await poolStats(db, CHAIN, [pool], new Date(first.time.getTime() - 3_600_000))
+    ).get(pool)!;
+    expect(earlier.h1).toMatchObject({ buys: 0, sells: 0, volumeUsd: 0 });
+    await database.drop();
+  }, 60_000);
 
   it('undoes the swaps of orphaned blocks after a reorg and reads the new chain', async () => {
     const testClient = createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
