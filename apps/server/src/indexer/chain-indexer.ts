@@ -461,7 +461,7 @@ export class ChainIndexer {
     this.knownPools = undefined;
     this.listedTokens = undefined;
     await this.load();
-    await this.repriceAll([...changed], true);
+    await this.repriceAll([...changed], true, fork);
     this.options.onBlocksIndexed?.(this.chainId, [...changed]);
   }
 
@@ -852,7 +852,8 @@ export class ChainIndexer {
     const moved = [...rates.entries()]
       .filter(([token, rate]) => rateBefore.get(token) !== rate)
       .map(([token]) => token);
-    if (moved.length > 0) for (const pool of await this.reprice(moved, rates)) changed.add(pool);
+    if (moved.length > 0)
+      for (const pool of await this.reprice(moved, rates, to)) changed.add(pool);
     this.lastRates = rates;
     if (changed.size > 0) this.options.onBlocksIndexed?.(this.chainId, [...changed]);
   }
@@ -902,6 +903,7 @@ export class ChainIndexer {
   private async reprice(
     tokens: readonly string[],
     rates: ReadonlyMap<string, number>,
+    block: number,
   ): Promise<string[]> {
     const changed: string[] = [];
     for (const token of tokens) {
@@ -910,6 +912,9 @@ export class ChainIndexer {
       const rows = await this.db
         .update(indexerPools)
         .set({
+          // A figure of the pool changed at this block: readers that poll for changed pools
+          // (`updatedBlock` above their last read) see it.
+          updatedBlock: sql`greatest(${indexerPools.updatedBlock}, ${block})`,
           priceUsd: rate === null ? null : sql`${indexerPools.priceQuote} * ${rate}`,
           liquidityUsd:
             rate === null || !usableDecimals(decimals)
@@ -924,7 +929,7 @@ export class ChainIndexer {
   }
 
   /** After a reorg: prices from the restored reserves, USD figures at the restored rates. */
-  private async repriceAll(pools: readonly string[], all: boolean): Promise<void> {
+  private async repriceAll(pools: readonly string[], all: boolean, fork: number): Promise<void> {
     for (const part of chunks(pools, ROWS_PER_INSERT)) {
       const rows = await this.db
         .select()
@@ -941,7 +946,7 @@ export class ChainIndexer {
       }
     }
     const rates = this.rates();
-    if (all) await this.reprice([...this.quoteSymbols!.keys()], rates);
+    if (all) await this.reprice([...this.quoteSymbols!.keys()], rates, fork);
     this.lastRates = rates;
   }
 
