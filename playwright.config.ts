@@ -74,6 +74,9 @@ export default defineConfig({
       // The server starts the local chains itself (state under DATA_DIR); free ports let
       // several runs share the machine.
       DEVNET_BASE_PORT: '0',
+      // Our indexer feeds Avalanche's lists (market-freshness.spec.ts); the other chains keep the
+      // research snapshot, whose fixed figures the other specs read.
+      MARKET_DATA_INDEXED_CHAINS: 'avax',
     },
   },
 });

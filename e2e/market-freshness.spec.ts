@@ -11,7 +11,8 @@ import { createWalletClient, http, parseEther, publicActions } from 'viem';
 import { expect, test } from './support/fixtures';
 
 /**
- * Freshness (issue 13): a swap made on the server's own local Ethereum shows in the DEX list,
+ * Freshness (issue 13): a swap made on the server's own local Avalanche (the chain the e2e server has our indexer
+ * feed: playwright.config.ts) shows in the DEX list,
  * the token detail's price and its chart within 2 s of its block, with no reload: our indexer
  * follows the chain, the lists and chart read themselves again every second.
  */
@@ -20,6 +21,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The server's local chains keep their state (and their RPC URLs) under its data directory. */
 const DEVNET_DIR = path.resolve(root, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'devnet');
 const FRESHNESS_MS = 2_000;
+const CHAIN_ID = 43114;
 
 test('a swap on the local chain shows in the DEX list, the detail and the chart within 2 s', async ({
   page,
@@ -28,18 +30,20 @@ test('a swap on the local chain shows in the DEX list, the detail and the chart 
 }) => {
   test.setTimeout(90_000);
   const devnet = await connectDevnet(DEVNET_DIR);
-  const market = devnet.markets[1];
-  test.skip(!market, 'the server runs no local market on chain 1');
-  const weth = market!.wrappedNative.address;
+  const market = devnet.markets[CHAIN_ID];
+  test.skip(!market, 'the server runs no local market on Avalanche');
+  const wrapped = market!.wrappedNative.address;
   // The deepest pool priced in the wrapped native coin: a buy moves its price in dollars.
   const pool = market!.pools
-    .filter((item) => item.quote.address === weth)
+    .filter((item) => item.quote.address === wrapped)
     .sort((a, b) => b.liquidityUsd - a.liquidityUsd)[0]!;
   const token = pool.base.address;
 
   // The indexer reads the market's history first; the token's pool is served once it has.
   const indexed = async () => {
-    const response = await request.get(`${apiPaths.tokens.candles(token)}?network=eth&interval=1m`);
+    const response = await request.get(
+      `${apiPaths.tokens.candles(token)}?network=avax&interval=1m`,
+    );
     return candlesResponseSchema.parse(await response.json());
   };
   let served = await indexed();
@@ -50,7 +54,7 @@ test('a swap on the local chain shows in the DEX list, the detail and the chart 
   // A server without an indexer on the chain keeps the snapshot there: nothing to measure.
   test.skip(
     served.priceProvider !== INDEXER_PRICE_PROVIDER,
-    'no indexer serves the local Ethereum on this server',
+    'no indexer serves the local Avalanche on this server',
   );
   expect(served.pairAddress).toBe(pool.address);
 
@@ -58,13 +62,13 @@ test('a swap on the local chain shows in the DEX list, the detail and the chart 
   await list.goto('/home');
   await list
     .getByRole('group', { name: 'Chain' })
-    .getByRole('button', { name: 'Ethereum' })
+    .getByRole('button', { name: 'Avalanche' })
     .click();
   const row = list.locator(`[data-testid="token-row"][data-token="${token}"]`);
   await expect(row).toBeVisible({ timeout: 15_000 });
 
   const detail = await context.newPage();
-  await detail.goto(`/details/${token}?chainName=eth`);
+  await detail.goto(`/details/${token}?chainName=avax`);
   // A local token is scanned by the analyzer on its first detail: that may take a moment.
   const price = detail.getByTestId('detail-price');
   await expect(price).toBeVisible({ timeout: 45_000 });
@@ -78,20 +82,22 @@ test('a swap on the local chain shows in the DEX list, the detail and the chart 
     ? await chart.getAttribute('data-last-close')
     : null;
 
-  // A buy of about a fifth of the pool's ETH side: its price rises by about 40 %.
-  const rpcUrl = devnet.rpcUrl(1);
+  const rpcUrl = devnet.rpcUrl(CHAIN_ID);
   const wallet = createWalletClient({
     account: DEVNET_EVM_OWNER,
-    chain: devnetViemChain(1, rpcUrl),
+    chain: devnetViemChain(CHAIN_ID, rpcUrl),
     transport: http(rpcUrl),
   }).extend(publicActions);
-  const ethPrice = 3_000;
-  const value = parseEther(((pool.liquidityUsd / 2 / ethPrice) * 0.2).toFixed(6));
+  const nativeUsd = Number(devnet.prices.find((price) => price.symbol === 'AVAX')?.usd);
+  // About 1 % of the pool's native side (a visible move), at most a tenth of what the owner has.
+  const wanted = parseEther(((pool.liquidityUsd / 2 / nativeUsd) * 0.01).toFixed(6));
+  const balance = await wallet.getBalance({ address: DEVNET_EVM_OWNER });
+  const value = wanted < balance / 10n ? wanted : balance / 10n;
   const hash = await wallet.writeContract({
     address: market!.dex.router as `0x${string}`,
     abi: uniswapV2RouterAbi,
     functionName: 'swapExactETHForTokens',
-    args: [0n, [weth, token], DEVNET_EVM_OWNER, BigInt(Math.floor(Date.now() / 1000) + 600)],
+    args: [0n, [wrapped, token], DEVNET_EVM_OWNER, BigInt(Math.floor(Date.now() / 1000) + 600)],
     value,
     // No estimate: a pair's first swap in a new second writes its price accumulators too, so an
     // estimate taken a second earlier runs out of gas (see the devnet's trade simulator).

@@ -69,15 +69,10 @@ export function MarketPanel({ address, chainName }: { address: string; chainName
           </Suspense>
         )}
       </div>
-      {data && (
+      {/* The source is the detail's "Price provider"; the pool is what the candles are of. */}
+      {data?.pairAddress && (
         <p className="market-panel__source">
-          Source: {data.priceProvider}
-          {data.pairAddress && (
-            <>
-              {' · pool '}
-              <span className="mono">{shortHash(data.pairAddress)}</span>
-            </>
-          )}
+          Pool <span className="mono">{shortHash(data.pairAddress)}</span>
         </p>
       )}
       <h3 className="market-panel__subtitle" id="latest-trades-heading">
