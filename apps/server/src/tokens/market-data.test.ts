@@ -6,6 +6,7 @@ import {
   tradesResponseSchema,
 } from '@vaultscope/core';
 import { expectedTokens, shippedSnapshot } from '../test/research-data';
+import { loadConfig } from '../lib/config';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -77,5 +78,22 @@ describe('candles and trades of a chain without an indexer', () => {
     });
     const trades = await get(`${apiPaths.tokens.trades(token.token.address)}?network=solana`);
     expect(tradesResponseSchema.parse(trades.body)).toMatchObject({ trades: [] });
+  });
+});
+
+describe('MARKET_DATA_INDEXED_CHAINS', () => {
+  it('takes all, none or chain codes, and names a bad code at start-up', () => {
+    const base = { NODE_ENV: 'test', DEVNET: 'false' };
+    expect(loadConfig({ ...base }).MARKET_DATA_INDEXED_CHAINS).toBe('all');
+    expect(
+      loadConfig({ ...base, MARKET_DATA_INDEXED_CHAINS: 'None' }).MARKET_DATA_INDEXED_CHAINS,
+    ).toBe('none');
+    expect(
+      loadConfig({ ...base, MARKET_DATA_INDEXED_CHAINS: 'eth, polygon_pos' })
+        .MARKET_DATA_INDEXED_CHAINS,
+    ).toEqual(['eth', 'polygon_pos']);
+    expect(() => loadConfig({ ...base, MARKET_DATA_INDEXED_CHAINS: 'eth,doge' })).toThrow(
+      /MARKET_DATA_INDEXED_CHAINS.*unknown chain code doge/,
+    );
   });
 });
