@@ -71,6 +71,11 @@ describe('chain indexer', () => {
       true,
     );
 
+    // The quote tokens have their rows too (symbol and decimals for the trades and the lists).
+    const quotes = market.dex.quoteTokens.map((token) => token.toLowerCase());
+    const quoteRows = backfilled.tokens.filter((token) => quotes.includes(token.address));
+    expect(quoteRows.map((token) => token.symbol).sort()).toEqual(['USDV', 'WMATIC']);
+    expect(quoteRows.map((token) => token.decimals).sort()).toEqual([18, 6]);
     indexer.start();
     await trade(6);
     const head = await indexer.reader.headNumber();

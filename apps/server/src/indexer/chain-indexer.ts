@@ -162,6 +162,8 @@ export class ChainIndexer {
   private readonly anchors = new Map<string, PoolState>();
   private readonly tokenDecimals = new Map<string, number | null>();
   private listedTokens: Set<string> | undefined;
+  /** Tokens with a row in `indexer_tokens` (quote tokens get theirs with their first pool). */
+  private storedTokens = new Set<string>();
   private controller: AbortController | undefined;
   private loop: Promise<void> | undefined;
   /** The head of the last step, for the log. */
@@ -277,6 +279,7 @@ export class ChainIndexer {
       .from(indexerTokens)
       .where(eq(indexerTokens.chainId, this.chainId));
     for (const token of tokens) this.tokenDecimals.set(token.address, token.decimals);
+    this.storedTokens = new Set(tokens.map((token) => token.address));
     this.listedTokens = new Set(
       tokens.filter((token) => !token.isQuote).map((token) => token.address),
     );
@@ -532,7 +535,7 @@ export class ChainIndexer {
     for (const event of newPools) {
       if (event.kind !== 'pairCreated') continue;
       for (const token of [event.token0, event.token1])
-        if (!this.tokenDecimals.has(token) && !newTokens.has(token))
+        if (!this.storedTokens.has(token) && !newTokens.has(token))
           newTokens.set(token, {
             ...(await this.tokenFacts(token)),
             firstBlock: event.blockNumber,
@@ -848,6 +851,7 @@ export class ChainIndexer {
       knownPools.add(pool.address);
     }
     for (const token of newListed) listed.add(token);
+    for (const token of newTokens.keys()) this.storedTokens.add(token);
     // A quote token's USD rate moved: every pool priced in it moves too.
     const moved = [...rates.entries()]
       .filter(([token, rate]) => rateBefore.get(token) !== rate)
