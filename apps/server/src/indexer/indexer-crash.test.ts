@@ -42,15 +42,9 @@ it('counts each swap once after the indexer process is killed with SIGKILL mid-b
       '--import',
       'tsx',
       fileURLToPath(new URL('./test-fixtures/indexer-process.ts', import.meta.url)),
+      JSON.stringify({ data, chainId: CHAIN, rpcUrl: devnet.rpcUrl(CHAIN), dex: market.dex }),
     ],
     {
-      env: {
-        ...process.env,
-        INDEXER_TEST_DATA: data,
-        INDEXER_TEST_CHAIN: String(CHAIN),
-        INDEXER_TEST_RPC: devnet.rpcUrl(CHAIN),
-        INDEXER_TEST_DEX: JSON.stringify(market.dex),
-      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
