@@ -179,10 +179,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const walletChains = await WalletChains.open(config, app.log, options.devnet);
   app.addHook('onClose', () => walletChains.close());
+  // The DEXes of the devnet the chains run on, whether passed in (tests) or started here (npm
+  // start), shared by the indexers and the analyzer.
+  const dexes = resolveDexes(config, walletChains.devnet);
   // The DEX indexers: a chain with a node and a DEX list (the local markets, or RPC_URL_<id>
   // with the mainnet defaults or DEX_CONFIG_FILE). Added after the chains, so stopped before them.
   if (config.INDEXER) {
-    const dexes = resolveDexes(config, walletChains.devnet);
     const indexers = new Indexers({
       database: handle,
       dexes,
@@ -206,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       analyzers: [
         new EvmTokenAnalyzer(walletChains, {
-          dexes: resolveDexes(config, options.devnet),
+          dexes,
           forkPool: {
             size: config.ANALYZER_FORK_POOL_SIZE,
             idleMs: config.ANALYZER_FORK_IDLE_SECONDS * 1000,
