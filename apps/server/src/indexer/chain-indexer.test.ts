@@ -76,6 +76,9 @@ describe('chain indexer', () => {
     const quoteRows = backfilled.tokens.filter((token) => quotes.includes(token.address));
     expect(quoteRows.map((token) => token.symbol).sort()).toEqual(['USDV', 'WMATIC']);
     expect(quoteRows.map((token) => token.decimals).sort()).toEqual([18, 6]);
+    // Their transfers are not followed, so their supply is unknown, never a made-up 0 (which
+    // would list the wrapped native coin with a market cap of $0).
+    expect(quoteRows.map((token) => token.totalSupply)).toEqual([null, null]);
     indexer.start();
     await trade(6);
     const head = await indexer.reader.headNumber();

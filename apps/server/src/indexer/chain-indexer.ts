@@ -714,7 +714,8 @@ export class ChainIndexer {
               name: token.name,
               symbol: token.symbol,
               decimals: token.decimals,
-              totalSupply: '0',
+              // A quote token's transfers are not followed: its supply stays unknown.
+              totalSupply: token.isQuote ? null : '0',
               isQuote: token.isQuote,
               problem: token.problem,
               firstBlock: token.firstBlock,
