@@ -162,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowed: config.MARKET_DATA_INDEXED_CHAINS,
     index: listIndex,
     onChange: () => responseCache.clear(),
+    // `scans` is built below; rows are first read when the app is ready.
+    scores: (chainId, addresses) => scans.storedScores(chainId, addresses),
     log: app.log,
   });
   app.addHook('onReady', () => indexedMarket.start());
@@ -219,6 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ],
       consume: (keys) => throttle.consume(keys),
       onChange: () => responseCache.clear(),
+      onStored: (target, score) =>
+        indexedMarket.scoreChanged(target.chainId, target.address, score),
     },
     scanOptionsFromConfig(config),
   );

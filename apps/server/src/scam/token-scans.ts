@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   findChain,
   scamMessages,
@@ -137,6 +137,8 @@ export interface TokenScansDeps {
   consume: ConsumeScanSlot;
   /** Called when a scan is stored or started (answers cached elsewhere are stale). */
   onChange?: () => void;
+  /** Called with a token's new score once its scan is stored (list rows that show it). */
+  onStored?: (target: ScanTarget, totalScore: number) => void;
 }
 
 const PENDING = Symbol('pending');
@@ -192,6 +194,20 @@ export class TokenScans {
       )
       .limit(1);
     return row ? fromRow(row) : undefined;
+  }
+
+  /**
+   * The stored scores of some tokens of one chain, keyed as the chain writes addresses
+   * (lower-case EVM, base58 Solana): what a list row shows of our analyzer.
+   */
+  async storedScores(chainId: number, addresses: readonly string[]): Promise<Map<string, number>> {
+    const keys = addresses.map((address) => TokenScans.addressKey({ chainId, address }));
+    if (keys.length === 0) return new Map();
+    const rows = await this.deps.db
+      .select({ key: tokenScans.address_key, score: tokenScans.total_score })
+      .from(tokenScans)
+      .where(and(eq(tokenScans.chain_id, chainId), inArray(tokenScans.address_key, keys)));
+    return new Map(rows.map((row) => [row.key, row.score]));
   }
 
   /**
@@ -414,6 +430,7 @@ export class TokenScans {
       },
       'token scanned',
     );
+    this.deps.onStored?.(target, stored.totalScore);
     this.deps.onChange?.();
     return stored;
   }

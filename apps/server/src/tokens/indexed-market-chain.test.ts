@@ -4,6 +4,7 @@ import {
   apiPaths,
   candlesResponseSchema,
   INDEXER_PRICE_PROVIDER,
+  tokenDetailResponseSchema,
   tokenListResponseSchema,
   tradesResponseSchema,
 } from '@vaultscope/core';
@@ -103,5 +104,36 @@ describe('a swap on the local market', () => {
     } finally {
       await trader.stop();
     }
+  }, 120_000);
+});
+
+describe('our analyzer on an indexed token', () => {
+  it('puts the scan score in the list row and the score filters', async () => {
+    const token = market.tokens[0]!.address;
+    const rowOf = async (filter = '') =>
+      tokenListResponseSchema
+        .parse(await get(`${apiPaths.tokens.checkToken}?chainName=eth&page_size=100${filter}`))
+        .tokenDetails.find((row) => row.tokenAddress === token);
+    const before = await eventually(rowOf, (row) => row !== undefined);
+    expect(before?.score).toBeNull();
+
+    // The detail scans the token on demand (404 while the scan runs on).
+    const url = `${apiPaths.tokens.details(token)}?network=eth`;
+    let res = await t.request({ method: 'GET', url });
+    const until = Date.now() + 60_000;
+    while (res.statusCode === 404 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      res = await t.request({ method: 'GET', url });
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    const { totalScore } = tokenDetailResponseSchema.parse(res.json());
+
+    const after = await eventually(rowOf, (row) => row?.score === totalScore, 3_000);
+    expect(after?.score).toBe(totalScore);
+    // The market's listed tokens are mintable by their owner, who holds nearly all of them: a
+    // low score, which the score filters now see.
+    expect(totalScore).toBeLessThan(60);
+    expect(await rowOf('&score=lt60')).toBeDefined();
+    expect(await rowOf('&score=gt70')).toBeUndefined();
   }, 120_000);
 });

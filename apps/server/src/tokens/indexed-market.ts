@@ -38,6 +38,11 @@ export interface IndexedMarketOptions {
   index: TokenListIndex;
   /** After rows changed: answers built from the old rows must go (the response cache). */
   onChange: () => void;
+  /**
+   * Our analyzer's stored scores of some tokens of a chain, by lower-case address: the list
+   * shows them and the score filters use them. Absent: indexed rows carry no score.
+   */
+  scores?: (chainId: number, addresses: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   log: FastifyBaseLogger;
   fullRefreshMs?: number;
   pollMs?: number;
@@ -221,10 +226,15 @@ export class IndexedMarket {
         chainId,
         wanted === 'all' ? undefined : [...wanted],
       );
+      const scores =
+        (await this.options.scores?.(
+          chainId,
+          tokens.map((token) => token.address),
+        )) ?? new Map<string, number>();
       const upserts: ListIndexRow[] = [];
       const seen = new Set<string>();
       for (const token of tokens) {
-        const entry = toEntry(chainName, token);
+        const entry = toEntry(chainName, token, scores.get(token.address.toLowerCase()) ?? null);
         seen.add(entry.row.id);
         this.entries.set(entry.row.id, entry);
         upserts.push(entry.index);
@@ -245,9 +255,24 @@ export class IndexedMarket {
       this.options.log.warn({ err: error, chainId }, 'indexed market rows could not be read');
     }
   }
+
+  /**
+   * A token's new score from our analyzer: its row and its place in the score filters change
+   * at once, without reading the chain's rows again.
+   */
+  scoreChanged(chainId: number, address: string, score: number): void {
+    const chainName = this.chainIds.get(chainId);
+    if (!chainName) return;
+    const entry = this.entries.get(tokenItemId(chainName, address));
+    if (!entry || entry.row.score === score) return;
+    entry.row = { ...entry.row, score };
+    entry.index = { ...entry.index, score };
+    this.options.index.upsert([entry.index], []);
+    this.options.onChange();
+  }
 }
 
-function toEntry(chainName: ChainCode, token: IndexedToken): Entry {
+function toEntry(chainName: ChainCode, token: IndexedToken, score: number | null): Entry {
   const id = tokenItemId(chainName, token.address);
   const createdAt = token.createdAt?.getTime() ?? Number.NaN;
   const row: ListRow = {
@@ -264,8 +289,8 @@ function toEntry(chainName: ChainCode, token: IndexedToken): Entry {
     liquidity: token.liquidityUsd,
     Mcap: token.marketCapUsd,
     fdv: token.fdvUsd,
-    // The analyzer's report is read with the detail; the list shows no score until a provider's.
-    score: null,
+    // Our analyzer's stored score; null until the token has been scanned.
+    score,
   };
   return {
     token,
@@ -274,7 +299,7 @@ function toEntry(chainName: ChainCode, token: IndexedToken): Entry {
       id,
       chain: CHAIN_CODE_VALUES.indexOf(chainName),
       createdAt,
-      score: Number.NaN,
+      score: number(score),
       liquidity: number(token.liquidityUsd),
       volume: number(token.volumeH24),
       changeH24: number(token.change.h24),
