@@ -164,6 +164,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onChange: () => responseCache.clear(),
     // `scans` is built below; rows are first read when the app is ready.
     scores: (chainId, addresses) => scans.storedScores(chainId, addresses),
+    unscored: config.ANALYZER_SCAN_INDEXED
+      ? (chainId, addresses) =>
+          scans.scanWhenIdle(addresses.map((address) => ({ chainId, address })))
+      : undefined,
     log: app.log,
   });
   app.addHook('onReady', () => indexedMarket.start());

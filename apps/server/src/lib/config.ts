@@ -170,6 +170,11 @@ const envSchema = z.object({
   ANALYZER_FORK_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
   /** An idle fork process is stopped after this many seconds without a scan. */
   ANALYZER_FORK_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * Scan, one at a time and only while no one else's scan waits, every indexed token that has
+   * no report yet, so the lists show a score for it.
+   */
+  ANALYZER_SCAN_INDEXED: booleanFlag.default(true),
   ...rpcUrlSettings(),
 });
 

@@ -152,6 +152,12 @@ export class TokenScans {
   /** When each token was last checked for owner-only events (clock ms), and checks under way. */
   private readonly ownerEventChecks = new Map<string, number>();
   private readonly waiting: (() => void)[] = [];
+  /** Tokens to scan when the analyzer is idle (see {@link scanWhenIdle}), by token key. */
+  private readonly idleQueue = new Map<string, ScanTarget>();
+  /** Tokens taken from that queue once: one that failed is not retried until a detail asks. */
+  private readonly idleTaken = new Set<string>();
+  private idlePumping = false;
+  private closing = false;
 
   constructor(
     private readonly deps: TokenScansDeps,
@@ -244,8 +250,52 @@ export class TokenScans {
     return (await this.withinBudget(job)) === PENDING ? 'scanning' : 'done';
   }
 
+  /**
+   * Queues tokens that have no report to be scanned one at a time, only while no other scan is
+   * queued or running: a detail someone waits for never queues behind them. Tokens this server
+   * cannot scan, or already queued, are skipped.
+   */
+  scanWhenIdle(targets: readonly ScanTarget[]): void {
+    for (const target of targets) {
+      try {
+        this.analyzerFor(target.chainId);
+      } catch {
+        continue;
+      }
+      const key = TokenScans.key(target);
+      if (!this.idleTaken.has(key)) this.idleQueue.set(key, target);
+    }
+    this.pumpIdleQueue();
+  }
+
+  private pumpIdleQueue(): void {
+    if (this.closing || this.idlePumping || this.jobs.size > 0) return;
+    const [first] = this.idleQueue;
+    if (!first) return;
+    const [key, target] = first;
+    this.idleQueue.delete(key);
+    this.idleTaken.add(key);
+    this.idlePumping = true;
+    this.stored(target)
+      .then((stored) => {
+        this.idlePumping = false;
+        if (stored || this.closing) return this.pumpIdleQueue();
+        if (this.jobs.size > 0) {
+          // Someone's scan came first: this one waits for the next idle moment.
+          this.idleTaken.delete(key);
+          this.idleQueue.set(key, target);
+          return;
+        }
+        this.refreshQuietly(target);
+      })
+      .catch(() => {
+        this.idlePumping = false;
+      });
+  }
+
   /** Waits for the scans under way (at shutdown, so none writes to a closed database). */
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.allSettled([...this.jobs.values()]);
     await Promise.allSettled(this.deps.analyzers.map((analyzer) => analyzer.close?.()));
   }
@@ -275,6 +325,7 @@ export class TokenScans {
     if (raced) return { job: raced };
     const job = this.inSlot(() => this.scan(analyzer, target)).finally(() => {
       this.jobs.delete(key);
+      this.pumpIdleQueue();
     });
     // The error is answered to whoever awaits; a scan nobody waits for must not crash the process.
     job.catch(() => undefined);
@@ -338,6 +389,7 @@ export class TokenScans {
     }
     const job = this.inSlot(() => this.scan(analyzer, target)).finally(() => {
       this.jobs.delete(key);
+      this.pumpIdleQueue();
     });
     job.catch(() => undefined);
     this.jobs.set(key, job);

@@ -43,6 +43,8 @@ export interface IndexedMarketOptions {
    * shows them and the score filters use them. Absent: indexed rows carry no score.
    */
   scores?: (chainId: number, addresses: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+  /** Tokens read without a score: our analyzer may scan them when it is idle. */
+  unscored?: (chainId: number, addresses: readonly string[]) => void;
   log: FastifyBaseLogger;
   fullRefreshMs?: number;
   pollMs?: number;
@@ -249,6 +251,10 @@ export class IndexedMarket {
           }
         }
       }
+      const unscored = tokens
+        .filter((token) => !scores.has(token.address.toLowerCase()))
+        .map((token) => token.address);
+      if (unscored.length > 0) this.options.unscored?.(chainId, unscored);
       this.options.index.upsert(upserts, removed);
       if (upserts.length > 0 || removed.length > 0) this.options.onChange();
     } catch (error) {
