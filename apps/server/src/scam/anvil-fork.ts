@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { anvilBinaryPath } from '@vaultscope/devnet';
+import { ANVIL_WATCHDOG_SCRIPT, anvilBinaryPath } from '@vaultscope/devnet';
 
 /**
  * Throwaway Anvil forks of a chain at one block, for probes that send transactions as anyone
@@ -25,14 +25,6 @@ export interface ForkTarget {
 const HOST = '127.0.0.1';
 /** The watchdog shell's name in the process list (tests count the forks by it). */
 export const WATCHDOG_NAME = 'anvil-fork-watchdog';
-const WATCHDOG_SCRIPT = [
-  '"$@" </dev/null &',
-  'child=$!',
-  `trap 'kill -TERM "$child" 2>/dev/null' TERM INT HUP`,
-  'cat >/dev/null',
-  'kill -TERM "$child" 2>/dev/null',
-  'wait "$child"',
-].join('\n');
 const START_TIMEOUT_MS = 15_000;
 const RPC_TIMEOUT_MS = 10_000;
 
@@ -88,7 +80,7 @@ async function startAnvil(fork: ForkTarget | undefined): Promise<AnvilFork> {
   const child =
     process.platform === 'win32'
       ? spawn(anvilBinaryPath(), args, { stdio: 'ignore', windowsHide: true })
-      : spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, WATCHDOG_NAME, anvilBinaryPath(), ...args], {
+      : spawn('/bin/sh', ['-c', ANVIL_WATCHDOG_SCRIPT, WATCHDOG_NAME, anvilBinaryPath(), ...args], {
           stdio: ['pipe', 'ignore', 'ignore'],
         });
   let exited = false;

@@ -80,7 +80,7 @@ export interface AnvilNode {
  * The watchdog runs in its own process group, so a terminal's Ctrl-C reaches us, not Anvil, and
  * we decide the order of shutdown.
  */
-const WATCHDOG_SCRIPT = [
+export const ANVIL_WATCHDOG_SCRIPT = [
   '"$@" </dev/null &',
   'child=$!',
   `trap 'kill -TERM "$child" 2>/dev/null' TERM INT HUP`,
@@ -121,7 +121,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     child =
       process.platform === 'win32'
         ? spawn(binary, args, { stdio: ['ignore', logFd, logFd], windowsHide: true })
-        : spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'anvil-watchdog', binary, ...args], {
+        : spawn('/bin/sh', ['-c', ANVIL_WATCHDOG_SCRIPT, 'anvil-watchdog', binary, ...args], {
             stdio: ['pipe', logFd, logFd],
             detached: true,
           });
