@@ -33,4 +33,50 @@ describe('response cache', () => {
     expect(again.json()).toEqual({ data: 'new' });
     await app.close();
   });
+
+  it('builds an answer once for callers that miss it at the same time (after a clear)', async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const app = Fastify();
+    registerResponseCache(app, cache);
+    let builds = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    app.get('/list', { config: { responseCache: true } }, async () => {
+      builds += 1;
+      await gate;
+      return { page: 1 };
+    });
+    const answers = Promise.all(
+      Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/list' })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const responses = await answers;
+    expect(builds).toBe(1);
+    expect(responses.every((res) => res.statusCode === 200)).toBe(true);
+    expect(responses.every((res) => res.body === '{"page":1}')).toBe(true);
+    await app.close();
+  });
+
+  it('lets waiting callers build their own answer when the shared one fails', async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const app = Fastify();
+    registerResponseCache(app, cache);
+    let builds = 0;
+    app.get('/list', { config: { responseCache: true } }, async () => {
+      builds += 1;
+      const build = builds;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (build === 1) throw new Error('the first build fails');
+      return { page: 1 };
+    });
+    const [first, second] = await Promise.all([
+      app.inject({ method: 'GET', url: '/list' }),
+      app.inject({ method: 'GET', url: '/list' }),
+    ]);
+    expect(first.statusCode).toBe(500);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ page: 1 });
+    await app.close();
+  });
 });

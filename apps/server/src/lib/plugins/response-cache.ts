@@ -7,6 +7,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     responseCacheKey?: string;
+    /** Set when this request builds the answer others missing the same key wait for. */
+    responseCacheShare?: (body: Buffer | undefined) => void;
     /** The cache's generation when the request began: an answer built across a clear is not kept. */
     responseCacheGeneration?: number;
   }
@@ -25,6 +27,11 @@ export class ResponseCache {
   misses = 0;
   /** Counts clears: an answer whose building began before a clear may hold the old data. */
   generation = 0;
+  /**
+   * Answers being built now, by key and generation: callers that miss the same answer at the
+   * same moment (every list after a clear) wait for the one build instead of each building it.
+   */
+  readonly building = new Map<string, Promise<Buffer | undefined>>();
 
   constructor(
     readonly ttlMs: number,
@@ -84,9 +91,25 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
       return reply.header('x-cache', 'hit').type(JSON_TYPE).send(body);
     }
     cache.misses += 1;
+    const flight = `${cache.generation} ${request.url}`;
+    const shared = cache.building.get(flight);
+    if (shared) {
+      const built = await shared;
+      if (built) return reply.header('x-cache', 'shared').type(JSON_TYPE).send(built);
+      // The shared build failed or was not cacheable: this caller builds its own answer.
+    } else {
+      let share!: (body: Buffer | undefined) => void;
+      cache.building.set(flight, new Promise((resolve) => (share = resolve)));
+      request.responseCacheShare = (body) => {
+        cache.building.delete(flight);
+        share(body);
+      };
+    }
     request.responseCacheKey = request.url;
     request.responseCacheGeneration = cache.generation;
   });
+  // Whatever became of the build (an error, a closed connection), the waiters are let go.
+  app.addHook('onResponse', async (request) => request.responseCacheShare?.(undefined));
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.responseCacheKey === undefined) return payload;
     void reply.header('x-cache', 'miss');
@@ -97,8 +120,13 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
       typeof payload === 'string' &&
       request.responseCacheGeneration === cache.generation
     ) {
-      cache.set(request.responseCacheKey, Buffer.from(payload));
+      const body = Buffer.from(payload);
+      cache.set(request.responseCacheKey, body);
+      request.responseCacheShare?.(body);
+    } else {
+      request.responseCacheShare?.(undefined);
     }
+    request.responseCacheShare = undefined;
     return payload;
   });
 }
