@@ -6,8 +6,9 @@
  * Settings (environment): BENCH_SWAPS (30 measured swaps), BENCH_DURATION seconds of load (15),
  * BENCH_CONNECTIONS (50), BENCH_TRADE_MS (pace of the live trades during the load, 250 ms).
  *
- * What it does, in one process with the real app (`buildApp`) on an empty PGlite database, a
- * local Ethereum with its Uniswap V2 market (packages/devnet) and the app's own indexer on it:
+ * What it does: the real server in a process of its own on an empty PGlite database, pointed at a
+ * local Ethereum with its Uniswap V2 market (packages/devnet) by RPC_URL_1 and DEX_CONFIG_FILE,
+ * with its own indexer on it:
  * 1. Freshness: BENCH_SWAPS buys through the router, one at a time; for each, the time from its
  *    block (the receipt, Anvil mining at once) until `/check-token?chainName=eth` and the token's
  *    detail each show a price other than before. Goal: p95 <= 2 s.
@@ -15,9 +16,9 @@
  *    (rotating filters and pages) while the trade simulator swaps every BENCH_TRADE_MS and the
  *    index takes each block; p50/p95/p99 of every response. Goal: p95 <= 10 ms.
  *
- * Benchmarks print figures; they do not fail. Client, app, indexer and chain share the cores.
+ * Benchmarks print figures; they do not fail. Client, server, indexer and chain share the cores.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -30,8 +31,7 @@ import {
   startTradeSimulator,
   uniswapV2RouterAbi,
 } from '@vaultscope/devnet';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/lib/config';
+import { startServer, stopServer } from './server-process';
 
 const SWAPS = Number(process.env.BENCH_SWAPS ?? 30);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -54,21 +54,30 @@ export async function runMarketServing(): Promise<void> {
     markets: true,
     trades: false,
   });
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DEVNET: 'false',
-    DEV_TOOLS: 'false',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    // The app's own indexer follows the local chain, as under `npm start`.
-    INDEXER: 'true',
-  });
-  const app = await buildApp({ config, devnet });
+  // The server in its own process, as in production: the load generator below must not share
+  // its event loop. It reaches the local chain as any node, through RPC_URL_1 and a DEX file
+  // naming the local market, so it indexes and scans a DEX it did not deploy.
+  const dexFile = path.join(dataDir, 'dexes.json');
+  writeFileSync(dexFile, JSON.stringify({ 1: devnet.dexConfig[1] }));
+  const server = await startServer(
+    {
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DEVNET: 'false',
+      DEV_TOOLS: 'false',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      RPC_URL_1: devnet.rpcUrl(1),
+      DEX_CONFIG_FILE: dexFile,
+      // The app's own indexer follows the chain, as under `npm start`; the analyzer scans only
+      // what a detail asks for, so its forks do not share the cores with the measured serving.
+      INDEXER: 'true',
+      ANALYZER_SCAN_INDEXED: 'false',
+    },
+    path.join(dataDir, 'server.log'),
+  );
   const market = devnet.markets[1]!;
   try {
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = server.url;
     const weth = market.wrappedNative.address;
     const pool = market.pools
       .filter((item) => item.quote.address === weth)
@@ -187,7 +196,7 @@ export async function runMarketServing(): Promise<void> {
       `  ${Math.round(result.requests.average)} req/s, p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  p99 ${ms(percentile(latencies, 99))}, errors ${result.errors + result.non2xx}`,
     );
   } finally {
-    await app.close();
+    await stopServer(server);
     await devnet.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -27,22 +27,22 @@
  *
  * Benchmarks print figures; they do not fail. Client and server share the machine's cores.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { ResearchSnapshot, TokenListResponse } from '@vaultscope/core';
 import { DEFAULT_SNAPSHOT_OPTIONS, generateSnapshot } from '../scripts/snapshot/generate';
 import { Random } from '../scripts/snapshot/prng';
+import { ROOT, startServer as startServerProcess, stopServer } from './server-process';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.tmp/bench');
+/** The API only: no web build is served while measuring. */
+const startServer = (env: Record<string, string>, logFile: string, script?: string) =>
+  startServerProcess({ WEB_DIST_DIR: join(WORK, 'no-web-build'), ...env }, logFile, script);
 const POOLS = Number(process.env.BENCH_POOLS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -104,70 +104,6 @@ function trimPools(snapshot: ResearchSnapshot, target: number): void {
     surplus -= 1;
   }
   if (surplus > 0) throw new Error('not enough second pools to trim');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface RunningServer {
-  url: string;
-  child: ChildProcess;
-  logFile: string;
-  startMs: number;
-}
-
-async function startServer(
-  env: Record<string, string>,
-  logFile: string,
-  script = 'apps/server/src/server.ts',
-): Promise<RunningServer> {
-  const port = await freePort();
-  const out = openSync(logFile, 'a');
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      WEB_DIST_DIR: join(WORK, 'no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', out, out],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited (${child.exitCode}); see ${logFile}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, logFile, startMs: performance.now() - started };
-}
-
-async function stopServer(server: RunningServer): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await exited;
 }
 
 /** The `research data loaded` line the server logs after its first-start load. */

@@ -24,17 +24,20 @@
  *
  * Benchmarks print figures; they do not fail. Lighthouse and the server share the machine.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import {
+  ROOT,
+  startServer as startServerProcess,
+  stopServer,
+  type RunningServer,
+} from './server-process';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.tmp/bench-web');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
@@ -46,35 +49,10 @@ function log(message: string): void {
   console.log(`[bench:web] ${message}`);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(),
-      );
-    });
-  });
-}
-
-interface RunningServer {
-  url: string;
-  child: ChildProcess;
-}
-
-async function startServer(dataDir: string, logFile: string): Promise<RunningServer> {
-  const port = await freePort();
-  const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
+/** The server on a fresh data directory, with local chains for the wallet page. */
+function startServer(dataDir: string, logFile: string): Promise<RunningServer> {
+  return startServerProcess(
+    {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Local chains for the wallet page, on free ports, without the trade simulator's load.
@@ -82,28 +60,8 @@ async function startServer(dataDir: string, logFile: string): Promise<RunningSer
       DEVNET_BASE_PORT: '0',
       DEVNET_TRADES: 'false',
     },
-    stdio: ['ignore', out, out],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited (${child.exitCode}); see ${logFile}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, child };
-}
-
-async function stopServer(server: RunningServer): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await exited;
+    logFile,
+  );
 }
 
 /** A token detail page of the shipped snapshot: the first row of the DEX list. */
