@@ -175,6 +175,9 @@ async function main(): Promise<void> {
         DEVNET: 'false',
         DEV_TOOLS: 'false',
         TRUST_PROXY: 'true',
+        // Only the measured scans run: no indexer, no background scans of indexed tokens.
+        INDEXER: 'false',
+        ANALYZER_SCAN_INDEXED: 'false',
         [`RPC_URL_${SOLANA_CLUSTER_ID}`]: cluster.rpcUrl,
       }),
       devnet,
