@@ -202,7 +202,7 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
     let ownerBalance: bigint | undefined;
     try {
       [code, [name, symbol, decimals, totalSupply, owner, ownerBalance]] = await Promise.all([
-        timed('code', analyzeTokenCode(client, token, { blockNumber })),
+        timed('bytecode', analyzeTokenCode(client, token, { blockNumber })),
         timed(
           'reads',
           Promise.all([
