@@ -177,6 +177,28 @@ describe('chain indexer', () => {
     await database.drop();
   }, 60_000);
 
+  it("records a router sell's trader as the wallet that sent it, not the router paid by the pool", async () => {
+    // A sell of a listed token for native coin (swapExactTokensForETH): the pair pays the
+    // router, which unwraps and pays the wallet; through USDV the first pair pays the next.
+    let sell = await trader.tick(CHAIN);
+    while (
+      sell?.kind !== 'swap' ||
+      sell.side !== 'sell' ||
+      market.pools.find((pool) => pool.address === sell!.pool)?.base.address ===
+        market.wrappedNative.address
+    )
+      sell = await trader.tick(CHAIN);
+    const database = await indexerDatabase();
+    await newIndexer(database.handle, rpcUrl, CHAIN, [market.dex]).syncToHead();
+    const swaps = await database.handle.db
+      .select()
+      .from(indexerSwaps)
+      .where(eq(indexerSwaps.txHash, sell.hash.toLowerCase()));
+    expect(swaps.length).toBeGreaterThan(0);
+    expect(swaps.map((swap) => swap.trader)).toEqual(swaps.map(() => sell.trader.toLowerCase()));
+    await database.drop();
+  }, 120_000);
+
   it('undoes the swaps of orphaned blocks after a reorg and reads the new chain', async () => {
     const testClient = createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
     const database = await indexerDatabase();

@@ -595,6 +595,13 @@ export class ChainIndexer {
         headers.get(event.blockNumber)!.hash !== event.blockHash
       )
         throw new ChainMovedError(`block ${event.blockNumber} changed while it was read`);
+    // The trader is the transaction's sender: a Swap's `to` is the router when a sell pays out
+    // native coin, and the next pair of a multi-hop route.
+    const senders = await this.reader.senders(
+      pairEvents.filter((event) => event.kind === 'swap').map((event) => event.txHash),
+    );
+    for (const [hash, sender] of senders)
+      if (sender === null) throw new ChainMovedError(`transaction ${hash} is gone`);
     this.stats.logs += created.length + pairEvents.length + transfers.length;
     const timeOf = (block: number) => new Date(headers.get(block)!.timestamp * 1000);
 
@@ -676,7 +683,7 @@ export class ChainIndexer {
           pool: pool.address,
           blockNumber: event.blockNumber,
           time: timeOf(event.blockNumber),
-          trader: event.to,
+          trader: senders.get(event.txHash)!,
           side: net > 0n ? 'buy' : 'sell',
           baseAmount: (net > 0n ? net : -net).toString(),
           quoteAmount: quoteAmount.toString(),

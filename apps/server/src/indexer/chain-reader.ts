@@ -23,6 +23,9 @@ export interface BlockHeader {
   timestamp: number;
 }
 
+/** Transactions read at once by {@link ChainReader.senders}: ten batches of a hundred. */
+const SENDERS_IN_FLIGHT = 1_000;
+
 /** Raised when the node refuses even a one-block range. */
 export class LogRangeError extends Error {
   override name = 'LogRangeError';
@@ -63,6 +66,28 @@ export class ChainReader {
       parentHash: block.parentHash.toLowerCase(),
       timestamp: Number(BigInt(block.timestamp)),
     };
+  }
+
+  /**
+   * The sender (`from`) of each transaction, lower-case: one `eth_getTransactionByHash` per
+   * hash, sent in JSON-RPC batches (the transport's), {@link SENDERS_IN_FLIGHT} at a time so a
+   * range with thousands of swaps does not open hundreds of requests at once. Null for a
+   * transaction the node does not know (the block it was in is gone).
+   */
+  async senders(hashes: readonly string[]): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    const distinct = [...new Set(hashes)];
+    for (let i = 0; i < distinct.length; i += SENDERS_IN_FLIGHT)
+      await Promise.all(
+        distinct.slice(i, i + SENDERS_IN_FLIGHT).map(async (hash) => {
+          const transaction = (await this.client.request({
+            method: 'eth_getTransactionByHash',
+            params: [hash as Hex],
+          })) as { from: Hex } | null;
+          out.set(hash, transaction ? transaction.from.toLowerCase() : null);
+        }),
+      );
+    return out;
   }
 
   /** One `eth_getLogs` call, as it is (the caller picks the range). */

@@ -129,7 +129,7 @@ export const indexerSwaps = pgTable(
     pool: text('pool').notNull(),
     blockNumber: blockNumber('block_number').notNull(),
     time: at('time').notNull(),
-    /** The swap's recipient (`to`): the wallet when it trades through a router. */
+    /** The sender of the swap's transaction (its `from`): the wallet, whatever the route. */
     trader: text('trader').notNull(),
     /** `buy` takes the base token out of the pool. */
     side: text('side').$type<'buy' | 'sell'>().notNull(),

@@ -177,7 +177,8 @@ describe('indexer with odd tokens', () => {
     expect(swap).toMatchObject({
       side: 'buy',
       quoteAmount: '10000000',
-      trader: TRADER.toLowerCase(),
+      // The wallet that sent the swap, not the address it paid (TRADER).
+      trader: DEVNET_EVM_OWNER.toLowerCase(),
     });
     expect(swap!.volumeUsd).toBeCloseTo(10, 9);
 
