@@ -9,6 +9,7 @@ import {
   indexerDatabase,
   manualTrader,
   newIndexer,
+  startFailingProxy,
   startRefusingProxy,
 } from './indexer-test-kit';
 import { indexerBlocks, indexerCheckpoints, indexerPools, indexerSwaps } from './indexer-tables';
@@ -137,6 +138,26 @@ describe('chain indexer', () => {
     expect(lines()).toContain('node refused a log range');
     expect(lines()).not.toContain(proxy.url);
     expect(await indexedState(database.handle)).toEqual(await fullRead());
+    await database.drop();
+    await proxy.close();
+  }, 120_000);
+
+  it('waits out a node that fails token reads for a while: no token is stored without decimals, no quote token as "?"', async () => {
+    const proxy = await startFailingProxy(rpcUrl, (method) => method === 'eth_call');
+    const database = await indexerDatabase();
+    const { log, lines } = capturedLog();
+    const indexer = newIndexer(database.handle, proxy.url, CHAIN, [market.dex], { log });
+    indexer.start();
+    await expect.poll(() => proxy.failed, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    proxy.failing = false;
+    const head = await indexer.reader.headNumber();
+    await expect.poll(() => indexer.checkpoint(), { timeout: 20_000 }).toBeGreaterThanOrEqual(head);
+    await indexer.stop();
+    const state = await indexedState(database.handle);
+    expect(state.tokens.filter((token) => token.problem !== null)).toEqual([]);
+    expect(state).toEqual(await fullRead());
+    // The failures were steps tried again, each logged.
+    expect(lines()).toContain('indexer step failed');
     await database.drop();
     await proxy.close();
   }, 120_000);

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';
 import type { Database } from '../lib/db/client';
 import { logSafeError } from '../lib/log-safe-error';
-import { type BlockHeader, ChainReader } from './chain-reader';
+import { type BlockHeader, ChainReader, isContractAnswer } from './chain-reader';
 import {
   byChainOrder,
   decodeDexLog,
@@ -60,8 +60,9 @@ import {
  * moved back. The next step reads the new chain from there.
  *
  * Bad input never stops the loop: a malformed log is logged with the chain and block and
- * skipped; a token whose `decimals()` fails or is out of range is stored with `problem` set and
- * its pools get no prices (null, not a guess); a node that refuses ranges gets smaller ones; a
+ * skipped; a token whose `decimals()` reverts or is out of range is stored with `problem` set
+ * and its pools get no prices (null, not a guess), while a read the node failed is tried again
+ * with the step (`isContractAnswer` tells the two apart); a node that refuses ranges gets smaller ones; a
  * node that fails or stalls (time-out) is tried again after a pause that grows to
  * `maxBackoffMs`, with the failure logged (without the RPC URL, which may hold a key).
  */
@@ -262,6 +263,8 @@ export class ChainIndexer {
         [...this.factories.values()].flatMap((dex) => dex.quoteTokens.map((t) => t.toLowerCase())),
       ),
     ];
+    // A quote token's symbol decides whether it counts as a dollar: a node failure here fails
+    // the step (tried again), never a '?' kept for the life of the process.
     const symbols = new Map<string, string>();
     await Promise.all(
       quoteTokens.map(async (token) => {
@@ -291,7 +294,12 @@ export class ChainIndexer {
         this.anchors.set(pool.address, toState(pool));
   }
 
-  /** Name, symbol and decimals of a token; a failed read is a problem, not a stop. */
+  /**
+   * Name, symbol and decimals of a token. A read the contract refused (a revert, no code, an
+   * answer that does not decode) is a fact of the token: '?', or no decimals and a `problem`,
+   * stored for good. A read the node failed (time-out, HTTP or JSON-RPC error) is thrown, so the
+   * step fails and is tried again: stored, it would leave a sound token unpriced for good.
+   */
   private async tokenFacts(address: string): Promise<TokenState> {
     const read = async <T>(
       functionName: 'name' | 'symbol' | 'decimals',
@@ -302,8 +310,9 @@ export class ChainIndexer {
           abi: erc20ReadAbi,
           functionName,
         })) as T;
-      } catch {
-        return undefined;
+      } catch (error) {
+        if (isContractAnswer(error)) return undefined;
+        throw error;
       }
     };
     const [name, symbol, decimals] = await Promise.all([

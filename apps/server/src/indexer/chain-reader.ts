@@ -1,4 +1,19 @@
-import { createPublicClient, type Hex, http, numberToHex, type PublicClient } from 'viem';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  createPublicClient,
+  ExecutionRevertedError,
+  type Hex,
+  http,
+  HttpRequestError,
+  numberToHex,
+  type PublicClient,
+  RpcRequestError,
+  SocketClosedError,
+  TimeoutError,
+  WebSocketRequestError,
+} from 'viem';
 import type { RawLog } from './dex-events';
 
 /**
@@ -21,6 +36,33 @@ export interface BlockHeader {
   parentHash: string;
   /** Unix seconds. */
   timestamp: number;
+}
+
+/**
+ * Whether a failed contract read is the contract's own answer, which reading again will not
+ * change: it reverted, the address has no code, or what it returned does not decode. Anything
+ * else is the node or the network failing on the way (a time-out, an HTTP error, a JSON-RPC
+ * error such as a rate limit) and may pass, so the caller must not store it as a fact of the
+ * token. A revert is looked for first: viem keeps the node's JSON-RPC error under some reverts.
+ */
+export function isContractAnswer(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  const reverted = error.walk(
+    (cause) =>
+      cause instanceof ContractFunctionRevertedError ||
+      cause instanceof ContractFunctionZeroDataError ||
+      cause instanceof ExecutionRevertedError,
+  );
+  if (reverted) return true;
+  const failedOnTheWay = error.walk(
+    (cause) =>
+      cause instanceof HttpRequestError ||
+      cause instanceof TimeoutError ||
+      cause instanceof RpcRequestError ||
+      cause instanceof WebSocketRequestError ||
+      cause instanceof SocketClosedError,
+  );
+  return !failedOnTheWay;
 }
 
 /** Transactions read at once by {@link ChainReader.senders}: ten batches of a hundred. */

@@ -215,3 +215,65 @@ export async function startRefusingProxy(
     },
   };
 }
+
+export interface FailingProxy {
+  url: string;
+  /** While true, requests holding a call that `fails` picks get an HTTP 503. */
+  failing: boolean;
+  /** Requests answered with a 503 so far. */
+  failed: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A JSON-RPC proxy in front of a real node that, while `failing` is set, answers every request
+ * holding a call `fails` picks with an HTTP 503 (a node down for a while: the whole batch is
+ * lost, as it would be), and forwards everything else.
+ */
+export async function startFailingProxy(
+  target: string,
+  fails: (method: string) => boolean,
+): Promise<FailingProxy> {
+  const state = { failing: true, failed: 0 };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks).toString();
+        const calls = [JSON.parse(body) as unknown].flat() as { method: string }[];
+        if (state.failing && calls.some((call) => fails(call.method))) {
+          state.failed += 1;
+          response.writeHead(503, { 'content-type': 'text/plain' });
+          response.end('upstream unavailable');
+          return;
+        }
+        const forwarded = await fetch(target, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(await forwarded.text());
+      })().catch(() => response.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get failing() {
+      return state.failing;
+    },
+    set failing(value: boolean) {
+      state.failing = value;
+    },
+    get failed() {
+      return state.failed;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
