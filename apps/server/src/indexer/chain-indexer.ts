@@ -252,12 +252,39 @@ export class ChainIndexer {
     return to >= head ? 'caught-up' : 'more';
   }
 
-  private async load(): Promise<void> {
+  /**
+   * The pools, anchors and tokens of the chain, read from `db` (an undo's transaction reads what
+   * it has just written), and the quote tokens' symbols, read once from the chain.
+   */
+  private async load(db: Pick<Database, 'select'> = this.db): Promise<void> {
     if (this.knownPools && this.quoteSymbols && this.listedTokens) return;
-    const pools = await this.db
+    this.quoteSymbols ??= await this.readQuoteSymbols();
+    const symbols = this.quoteSymbols;
+    const pools = await db
       .select()
       .from(indexerPools)
       .where(eq(indexerPools.chainId, this.chainId));
+    const tokens = await db
+      .select({
+        address: indexerTokens.address,
+        decimals: indexerTokens.decimals,
+        isQuote: indexerTokens.isQuote,
+      })
+      .from(indexerTokens)
+      .where(eq(indexerTokens.chainId, this.chainId));
+    for (const token of tokens) this.tokenDecimals.set(token.address, token.decimals);
+    this.storedTokens = new Set(tokens.map((token) => token.address));
+    this.listedTokens = new Set(
+      tokens.filter((token) => !token.isQuote).map((token) => token.address),
+    );
+    this.knownPools = new Set(pools.map((pool) => pool.address));
+    this.anchors.clear();
+    for (const pool of pools)
+      if (symbols.has(pool.token0) && symbols.has(pool.token1))
+        this.anchors.set(pool.address, toState(pool));
+  }
+
+  private async readQuoteSymbols(): Promise<Map<string, string>> {
     const quoteTokens = [
       ...new Set(
         [...this.factories.values()].flatMap((dex) => dex.quoteTokens.map((t) => t.toLowerCase())),
@@ -273,25 +300,7 @@ export class ChainIndexer {
         this.tokenDecimals.set(token, facts.decimals);
       }),
     );
-    const tokens = await this.db
-      .select({
-        address: indexerTokens.address,
-        decimals: indexerTokens.decimals,
-        isQuote: indexerTokens.isQuote,
-      })
-      .from(indexerTokens)
-      .where(eq(indexerTokens.chainId, this.chainId));
-    for (const token of tokens) this.tokenDecimals.set(token.address, token.decimals);
-    this.storedTokens = new Set(tokens.map((token) => token.address));
-    this.listedTokens = new Set(
-      tokens.filter((token) => !token.isQuote).map((token) => token.address),
-    );
-    this.knownPools = new Set(pools.map((pool) => pool.address));
-    this.quoteSymbols = symbols;
-    this.anchors.clear();
-    for (const pool of pools)
-      if (symbols.has(pool.token0) && symbols.has(pool.token1))
-        this.anchors.set(pool.address, toState(pool));
+    return symbols;
   }
 
   /**
@@ -468,12 +477,19 @@ export class ChainIndexer {
         .update(indexerCheckpoints)
         .set({ lastBlock: fork, updatedAt: new Date() })
         .where(and(eq(indexerCheckpoints.chainId, chain), gt(indexerCheckpoints.lastBlock, fork)));
+      // Caches hold orphaned pools and anchors: read again; prices follow the restored
+      // reserves. In this transaction: a reader that sees the checkpoint moved back (the lists
+      // then read the chain in full) must see the undone prices with it, not the orphaned ones.
+      this.knownPools = undefined;
+      this.listedTokens = undefined;
+      await this.load(tx);
+      await this.repriceAll(tx, [...changed], true, fork);
+    }).catch((error: unknown) => {
+      // Rolled back: what the caches read in the transaction is not in the database.
+      this.knownPools = undefined;
+      this.listedTokens = undefined;
+      throw error;
     });
-    // Caches hold orphaned pools and anchors: read again; prices follow the restored reserves.
-    this.knownPools = undefined;
-    this.listedTokens = undefined;
-    await this.load();
-    await this.repriceAll([...changed], true, fork);
     this.options.onBlocksIndexed?.(this.chainId, [...changed]);
   }
 
@@ -854,6 +870,13 @@ export class ChainIndexer {
             lt(indexerBlocks.number, head - this.keepBlocks),
           ),
         );
+      // A quote token's USD rate moved: every pool priced in it moves too, with the same
+      // checkpoint (a reader polling for pools changed after it would miss a later update).
+      const moved = [...rates.entries()]
+        .filter(([token, rate]) => rateBefore.get(token) !== rate)
+        .map(([token]) => token);
+      if (moved.length > 0)
+        for (const pool of await this.reprice(tx, moved, rates, to)) changed.add(pool);
       for (const factory of this.factories.keys())
         await tx
           .insert(indexerCheckpoints)
@@ -869,12 +892,6 @@ export class ChainIndexer {
     }
     for (const token of newListed) listed.add(token);
     for (const token of newTokens.keys()) this.storedTokens.add(token);
-    // A quote token's USD rate moved: every pool priced in it moves too.
-    const moved = [...rates.entries()]
-      .filter(([token, rate]) => rateBefore.get(token) !== rate)
-      .map(([token]) => token);
-    if (moved.length > 0)
-      for (const pool of await this.reprice(moved, rates, to)) changed.add(pool);
     this.lastRates = rates;
     if (changed.size > 0) this.options.onBlocksIndexed?.(this.chainId, [...changed]);
   }
@@ -922,6 +939,7 @@ export class ChainIndexer {
 
   /** Sets the USD figures of every pool quoted in `tokens` from the stored price; returns them. */
   private async reprice(
+    db: Pick<Database, 'update'>,
     tokens: readonly string[],
     rates: ReadonlyMap<string, number>,
     block: number,
@@ -930,7 +948,7 @@ export class ChainIndexer {
     for (const token of tokens) {
       const rate = rates.get(token) ?? null;
       const decimals = this.tokenDecimals.get(token) ?? null;
-      const rows = await this.db
+      const rows = await db
         .update(indexerPools)
         .set({
           // A figure of the pool changed at this block: readers that poll for changed pools
@@ -950,15 +968,20 @@ export class ChainIndexer {
   }
 
   /** After a reorg: prices from the restored reserves, USD figures at the restored rates. */
-  private async repriceAll(pools: readonly string[], all: boolean, fork: number): Promise<void> {
+  private async repriceAll(
+    db: Pick<Database, 'select' | 'update'>,
+    pools: readonly string[],
+    all: boolean,
+    fork: number,
+  ): Promise<void> {
     for (const part of chunks(pools, ROWS_PER_INSERT)) {
-      const rows = await this.db
+      const rows = await db
         .select()
         .from(indexerPools)
         .where(and(eq(indexerPools.chainId, this.chainId), inArray(indexerPools.address, part)));
       for (const row of rows) {
         const state = toState(row);
-        await this.db
+        await db
           .update(indexerPools)
           .set({ priceQuote: this.poolPriceOf(state) })
           .where(
@@ -967,7 +990,7 @@ export class ChainIndexer {
       }
     }
     const rates = this.rates();
-    if (all) await this.reprice([...this.quoteSymbols!.keys()], rates, fork);
+    if (all) await this.reprice(db, [...this.quoteSymbols!.keys()], rates, fork);
     this.lastRates = rates;
   }
 

@@ -28,8 +28,14 @@ interface Entry {
   index: ListIndexRow;
 }
 
+/** The market source, and the indexed blocks' hashes by which a reorg is seen. */
+export interface IndexedMarketSource extends MarketSource {
+  /** The hashes the indexer holds now of some blocks of a chain; a block it does not hold is absent. */
+  blockHashes(chainId: number, blocks: readonly number[]): Promise<Map<number, string>>;
+}
+
 export interface IndexedMarketOptions {
-  source: MarketSource;
+  source: IndexedMarketSource;
   /**
    * Research chains whose figures may come from the indexer (`MARKET_DATA_INDEXED_CHAINS`); a
    * chain is served once an indexer has started on it (it has a checkpoint).
@@ -68,9 +74,10 @@ const number = (value: number | null) => value ?? Number.NaN;
  */
 export class IndexedMarket {
   private readonly entries = new Map<string, Entry>();
-  /** Chains served now (an indexer has started on them), with the last block read. */
+  /** Chains served now (an indexer has started on them). */
   private readonly chainIds = new Map<number, ChainCode>();
-  private readonly seen = new Map<number, number>();
+  /** Per chain: the indexed head last read, and its hash (undefined: not held by the indexer). */
+  private readonly seen = new Map<number, { block: number; hash: string | undefined }>();
   private polling: Promise<void> | undefined;
   private stopped = false;
   /** Per chain: the refresh running now, and the pools waiting for the next one. */
@@ -113,6 +120,13 @@ export class IndexedMarket {
    * One look at the indexer's checkpoints: a chain seen for the first time is read in full (and
    * the list index rebuilt without its snapshot rows); a chain whose head moved has the pools
    * of its new blocks read again.
+   *
+   * After a reorg the chain is read in full instead. The pools the indexer restored carry the
+   * fork block (below the head last read) and pools of orphaned blocks are deleted, so "pools
+   * changed since the head last read" would miss both and serve orphaned prices and pools until
+   * the next full refresh. A reorg shows as the head going back, or as the block last read
+   * having another hash now (or none): the indexer may undo and read the new branch up to or
+   * past the old head between two polls.
    */
   private async poll(): Promise<void> {
     if (this.stopped) return;
@@ -122,7 +136,6 @@ export class IndexedMarket {
       let added = false;
       for (const [chainId, head] of heads) {
         const seen = this.seen.get(chainId);
-        if (seen === head) continue;
         if (seen === undefined) {
           const code = CHAIN_CODES.find((chain) => chain.chainId === chainId)?.code;
           const { allowed } = this.options;
@@ -130,13 +143,20 @@ export class IndexedMarket {
             continue;
           }
           this.chainIds.set(chainId, code);
-          this.seen.set(chainId, head);
+          this.seen.set(chainId, await this.headOf(chainId, head));
           added = true;
           work.push(this.schedule(chainId, 'all'));
           continue;
         }
-        this.seen.set(chainId, head);
-        const changed = await this.options.source.changedPools(chainId, seen);
+        const hashes = await this.options.source.blockHashes(chainId, [seen.block, head]);
+        const reorged = head < seen.block || hashes.get(seen.block) !== seen.hash;
+        if (head === seen.block && !reorged) continue;
+        this.seen.set(chainId, { block: head, hash: hashes.get(head) });
+        if (reorged) {
+          work.push(this.schedule(chainId, 'all'));
+          continue;
+        }
+        const changed = await this.options.source.changedPools(chainId, seen.block);
         if (changed.length > 0) work.push(this.schedule(chainId, changed));
       }
       await Promise.all(work);
@@ -148,6 +168,10 @@ export class IndexedMarket {
     } catch (error) {
       this.options.log.warn({ err: error }, 'indexed market: checkpoints could not be read');
     }
+  }
+
+  private async headOf(chainId: number, block: number) {
+    return { block, hash: (await this.options.source.blockHashes(chainId, [block])).get(block) };
   }
 
   /** The list row of an indexed token (without `is_favourite`). */

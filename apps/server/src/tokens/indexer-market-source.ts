@@ -10,7 +10,8 @@ import {
   indexerTokens,
 } from '../indexer/indexer-tables';
 import type { Database } from '../lib/db/client';
-import type { IndexedToken, MarketSource } from './market-source';
+import type { IndexedMarketSource } from './indexed-market';
+import type { IndexedToken } from './market-source';
 
 const pools = indexerPools;
 
@@ -43,7 +44,7 @@ const percent = (now: number | null, then: number | null) =>
  * at the chain's latest indexed block time, so a chain whose clock differs from ours (a
  * devnet) still counts its last 24 hours.
  */
-export class IndexerMarketSource implements MarketSource {
+export class IndexerMarketSource implements IndexedMarketSource {
   /** Facts of tokens the indexer keeps no row of (the DEXes' quote tokens), read once. */
   private readonly facts = new Map<string, Promise<TokenFacts | undefined>>();
 
@@ -99,6 +100,14 @@ export class IndexerMarketSource implements MarketSource {
       .from(indexerCheckpoints)
       .groupBy(indexerCheckpoints.chainId);
     return new Map(rows.map((row) => [row.chainId, Number(row.last ?? 0)]));
+  }
+
+  async blockHashes(chainId: number, blocks: readonly number[]): Promise<Map<number, string>> {
+    const rows = await this.db
+      .select({ number: indexerBlocks.number, hash: indexerBlocks.hash })
+      .from(indexerBlocks)
+      .where(and(eq(indexerBlocks.chainId, chainId), inArray(indexerBlocks.number, [...blocks])));
+    return new Map(rows.map((row) => [row.number, row.hash]));
   }
 
   async changedPools(chainId: number, sinceBlock: number): Promise<string[]> {
