@@ -12,8 +12,6 @@ import {
   zeroAddress,
   type Address,
   type PublicClient,
-  createTestClient,
-  http,
 } from 'viem';
 import { AnvilForkPool, type AnvilFork } from './anvil-fork';
 import { ChainNotScannableError, ChainUnavailableError } from './errors';
@@ -92,16 +90,16 @@ const HOLDER_TEST_FIELDS = new Set<ProbedField>([
  * from Transfer logs (evm-holders), and on throwaway Anvil forks of that block: a buy and sell
  * through the token's deepest pool on the chain's DEXes (evm-trading-simulation), privilege
  * probing (privilege-probe), then the privileged calls again against the trades, for
- * switchable taxes and limits. Each stage is reverted to a snapshot, so the probe's funded
- * holders never move the pool the trades price against. A token with no pool is judged on code
- * and privileges alone.
+ * switchable taxes and limits. All three run as scripts of simulated calls (fork-script.ts),
+ * which leave a fork as it was: the probe's funded holders never move the pool the trades
+ * price against. A token with no pool is judged on code and privileges alone.
  *
  * Forks come from a pool of warm Anvil processes (anvil-fork.ts `AnvilForkPool`): each scan
- * leases one, which `anvil_reset` points at the scan's block with nothing left of the scan
- * before, and gives it back; a fresh process per scan cost about 0.3 s of a 0.55 s scan. With a
- * second fork to spare, the probe runs on it beside the trades, and the privileged trades are
- * shared out between both. The chain's own reads (code, answers, pools, holders) run while the
- * forks are readied; `phases` in the result says when each ended (the 'token scanned' log).
+ * leases one, which `anvil_reset` points at the scan's block, and gives it back; a fresh
+ * process per scan cost about 0.3 s of a 0.55 s scan. With a second fork to spare, the probe
+ * runs on it beside the trades, and the privileged trades are shared out between both. The
+ * chain's own reads (code, answers, pools, holders) run while the forks are readied; `phases`
+ * in the result says when each ended (the 'token scanned' log).
  */
 export class EvmTokenAnalyzer implements TokenAnalyzer {
   readonly family = 'evm' as const;
@@ -263,59 +261,29 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
     let trading: TradingSimulation | undefined;
     let tradingPrivileges: TradingPrivileges | undefined;
     try {
-      const stage = async <T>(
-        on: AnvilFork,
-        phase: string,
-        run: (rpcUrl: string) => Promise<T>,
-      ): Promise<T> => {
-        const test = createTestClient({
-          mode: 'anvil',
-          transport: http(on.rpcUrl, { retryCount: 0 }),
-        });
-        const snapshot = await test.snapshot();
-        try {
-          return await timed(phase, run(on.rpcUrl));
-        } finally {
-          await test.revert({ id: snapshot });
-        }
-      };
+      // Both run as scripts (fork-script.ts) that leave the forks as they were, so they can
+      // share a fork; a second one spreads the work over two Anvil processes.
+      // A fork reset to the scan's block has that block as its head.
+      const head = { number: blockNumber, timestamp: block.timestamp };
       const pool = code.functions ? pools.deepest : undefined;
-      const simulate = () =>
-        pool
-          ? stage(fork, 'trading', (rpcUrl) => simulateTrading(rpcUrl, token, pool))
-          : Promise.resolve(undefined);
-      const probeOn = (on: AnvilFork) =>
-        stage(on, 'probe', (rpcUrl) => probePrivileges(rpcUrl, code));
-      if (spare) {
-        [trading, probe] = await Promise.all([simulate(), probeOn(spare)]);
-      } else {
-        trading = await simulate();
-        probe = await probeOn(fork);
-      }
+      const probeFork = spare ?? fork;
+      [trading, probe] = await Promise.all([
+        pool ? timed('trading', simulateTrading(fork.rpcUrl, head, token, pool)) : undefined,
+        timed('probe', probePrivileges(probeFork.rpcUrl, code, head)),
+      ]);
       if (pool && trading && code.functions) {
-        const { baseline } = trading;
-        const functions = code.functions;
-        const callers = probe.callers;
-        // The privileged trades are shared out between both forks when there are two.
-        const test = (on: AnvilFork) =>
-          createTestClient({ mode: 'anvil', transport: http(on.rpcUrl, { retryCount: 0 }) });
-        const forks = spare ? [fork, spare] : [fork];
-        const snapshots = await Promise.all(forks.map((on) => test(on).snapshot()));
-        try {
-          tradingPrivileges = await timed(
-            'trading-privileges',
-            probeTradingPrivileges(
-              forks.map((on) => on.rpcUrl),
-              token,
-              pool,
-              callers,
-              functions,
-              baseline,
-            ),
-          );
-        } finally {
-          await Promise.all(forks.map((on, i) => test(on).revert({ id: snapshots[i]! })));
-        }
+        tradingPrivileges = await timed(
+          'trading-privileges',
+          probeTradingPrivileges(
+            [...new Set([fork.rpcUrl, probeFork.rpcUrl])],
+            head,
+            token,
+            pool,
+            probe.callers,
+            code.functions,
+            trading.baseline,
+          ),
+        );
       }
     } finally {
       await giveBackFork();

@@ -8,7 +8,7 @@ import {
 import {
   concatHex,
   createPublicClient,
-  createTestClient,
+  decodeFunctionResult,
   encodeAbiParameters,
   encodeFunctionData,
   getAddress,
@@ -20,11 +20,11 @@ import {
   toHex,
   zeroAddress,
   type Address,
-  type Hash,
   type Hex,
   type PublicClient,
 } from 'viem';
 import type { ContractFunction } from './evm-code-analysis';
+import { ForkScript, type CallHandle, type ForkHead, type ScriptRun } from './fork-script';
 
 /**
  * The trading simulation: on the scan's throwaway Anvil fork, a fresh funded address buys the
@@ -61,6 +61,8 @@ export interface TokenPool {
   quote: Address;
   /** Buy path from the wrapped native coin to the token (two or three tokens). */
   path: Address[];
+  /** The pair of each step of `path` and its token0 (which side its reserves are). */
+  hops: { pair: Address; token0: Address }[];
   /** The quote side's depth in wrapped native base units (0 when it cannot be priced). */
   depth: bigint;
 }
@@ -76,6 +78,7 @@ export interface PoolSearch {
 export const HONEYPOT_SELL_TAX = 0.9;
 /** How long the simulation waits for a cooldown to pass (evm_increaseTime). */
 const WAIT_SECONDS = 3_600;
+const WAIT = BigInt(WAIT_SECONDS);
 /** The small buy spends this share of the pool's native depth, the large one the other. */
 const SMALL_BUY_BPS = 50n;
 const LARGE_BUY_BPS = 2_000n;
@@ -131,7 +134,8 @@ export async function findPools(
         blockNumber,
       }),
     ]);
-    return getAddress(token0) === side ? [r0, r1] : [r1, r0];
+    const hop = { pair, token0: getAddress(token0) };
+    return { hop, reserves: hop.token0 === side ? [r0, r1] : [r1, r0] };
   };
   for (const dex of dexes) {
     const wrapped = getAddress(dex.wrappedNative);
@@ -141,20 +145,31 @@ export async function findPools(
     for (const quote of quotes) {
       const pair = await getPair(dex, token, quote);
       if (!pair) continue;
-      const [quoteReserve] = await reservesOf(pair, quote).catch(() => [0n, 0n]);
-      let depth = 0n;
-      let path: Address[] = [wrapped, token];
-      if (quote === wrapped) depth = quoteReserve ?? 0n;
-      else {
-        // Priced in the wrapped native coin through the quote's own pool on the same DEX.
-        path = [wrapped, quote, token];
-        const bridge = await getPair(dex, quote, wrapped);
-        if (bridge) {
-          const [q, w] = await reservesOf(bridge, quote).catch(() => [0n, 0n]);
-          depth = q && w && q > 0n ? ((quoteReserve ?? 0n) * w) / q : 0n;
-        }
+      const read = await reservesOf(pair, quote).catch(() => undefined);
+      if (!read) continue;
+      const [quoteReserve = 0n] = read.reserves;
+      if (quote === wrapped) {
+        pools.push({
+          dex,
+          pair,
+          quote,
+          path: [wrapped, token],
+          hops: [read.hop],
+          depth: quoteReserve,
+        });
+        continue;
       }
-      pools.push({ dex, pair, quote, path, depth });
+      // Priced in the wrapped native coin through the quote's own pool on the same DEX.
+      let depth = 0n;
+      const hops = [read.hop];
+      const bridge = await getPair(dex, quote, wrapped);
+      const bridged = bridge && (await reservesOf(bridge, quote).catch(() => undefined));
+      if (bridged) {
+        const [q = 0n, w = 0n] = bridged.reserves;
+        depth = q > 0n ? (quoteReserve * w) / q : 0n;
+        hops.unshift(bridged.hop);
+      }
+      pools.push({ dex, pair, quote, path: [wrapped, quote, token], hops, depth });
     }
   }
   const deepest = pools
@@ -169,6 +184,8 @@ export interface TradeRound {
   sellTax: number | null;
   smallBuyOk: boolean;
   largeBuyOk: boolean;
+  /** What the small trader sells in each round (0 when the first buy delivered nothing). */
+  sellAmount: bigint;
 }
 
 export interface TradingSimulation {
@@ -185,152 +202,148 @@ interface Trade {
   actual: bigint;
 }
 
-/** Talks to the fork: sends as anyone, trades through the pool, measures. */
-class ForkTrader {
+/** A swap placed in a script: the reads around it give what it promised and delivered. */
+interface ScriptedSwap {
+  amountIn: bigint;
+  path: Address[];
+  reserves: CallHandle[];
+  before: CallHandle;
+  swap: CallHandle;
+  after: CallHandle;
+}
+
+/** The traders of the simulation: fresh addresses, the same on every scan. */
+const SMALL_TRADER = fresh('trader 1');
+const LARGE_TRADER = fresh('trader 2');
+const OTHER_TRADER = fresh('trader 3');
+
+/**
+ * Trades through the pool in scripts on the fork (fork-script.ts): funds traders, places swaps
+ * with the reads that measure them, and reads the trades back from a run.
+ */
+class ScriptedTrader {
   readonly client: PublicClient;
-  readonly test;
-  private traders = 0;
   /** Pair and token0 of each hop: they never change, only the reserves do. */
-  private readonly hops = new Map<string, Promise<{ pair: Address; token0: Address }>>();
+  private readonly hops = new Map<string, { pair: Address; token0: Address }>();
 
   constructor(
     forkRpcUrl: string,
+    private readonly head: ForkHead,
     readonly token: Address,
     readonly pool: TokenPool,
   ) {
     // Reads made together go in one HTTP request (JSON-RPC batch).
-    const transport = http(forkRpcUrl, { retryCount: 0, batch: true });
-    this.client = createPublicClient({ transport });
-    this.test = createTestClient({ mode: 'anvil', transport });
+    this.client = createPublicClient({
+      transport: http(forkRpcUrl, { retryCount: 0, batch: true }),
+    });
+    pool.path.slice(0, -1).forEach((from, step) => {
+      const to = pool.path[step + 1]!;
+      const hop = pool.hops[step]!;
+      this.hops.set(`${from}:${to}`, hop);
+      this.hops.set(`${to}:${from}`, hop);
+    });
   }
 
   get wrapped(): Address {
     return this.pool.path[0]!;
   }
 
-  async send(from: Address, to: Address, data: Hex, value = 0n): Promise<boolean> {
-    try {
-      const hash: Hash = await this.test.sendUnsignedTransaction({
-        from,
-        to,
-        data,
-        value,
-        gas: 3_000_000n,
-      });
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const receipt = await this.client.getTransactionReceipt({ hash }).catch(() => undefined);
-        if (receipt) return receipt.status === 'success';
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-      return (
-        (await this.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status ===
-        'success'
-      );
-    } catch {
-      return false;
-    }
+  script(): ForkScript {
+    return new ForkScript(this.client, this.head);
   }
 
-  balance(asset: Address, account: Address): Promise<bigint> {
-    return this.client
-      .readContract({ address: asset, abi: erc20, functionName: 'balanceOf', args: [account] })
-      .catch(() => 0n);
-  }
-
-  /** A fresh address with `wrappedAmount` of the wrapped native coin and both approvals. */
-  async newTrader(wrappedAmount: bigint): Promise<Address> {
-    this.traders += 1;
-    const trader = fresh(`trader ${this.traders}`);
-    await this.test.setBalance({ address: trader, value: wrappedAmount + 10n ** 20n });
-    const deposit = encodeFunctionData({ abi: erc20, functionName: 'deposit' });
+  /** `trader` wraps `wrappedAmount` of the native coin and approves the router for both sides. */
+  fund(script: ForkScript, trader: Address, wrappedAmount: bigint): void {
     const approve = encodeFunctionData({
       abi: erc20,
       functionName: 'approve',
       args: [this.pool.dex.router, maxUint256],
     });
-    await this.send(trader, this.wrapped, deposit, wrappedAmount);
-    await this.send(trader, this.wrapped, approve);
-    await this.send(trader, this.token, approve);
-    return trader;
+    script.call({
+      from: trader,
+      to: this.wrapped,
+      data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }),
+      value: wrappedAmount,
+    });
+    script.call({ from: trader, to: this.wrapped, data: approve });
+    script.call({ from: trader, to: this.token, data: approve });
   }
 
-  /** What the pool math promises for `amountIn` along `path` at the fork's current reserves. */
-  async promised(amountIn: bigint, path: Address[]): Promise<bigint> {
-    const steps = await Promise.all(
-      path.slice(0, -1).map(async (from, hop) => {
-        const to = path[hop + 1]!;
-        const { pair, token0 } = await this.hop(from, to);
-        const [r0, r1] = await this.client.readContract({
-          address: pair,
-          abi: pairAbi,
-          functionName: 'getReserves',
-        });
-        return { from, token0, r0, r1 };
+  balanceOf(script: ForkScript, asset: Address, account: Address): CallHandle {
+    return script.call({
+      from: account,
+      to: asset,
+      data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [account] }),
+    });
+  }
+
+  buy(script: ForkScript, trader: Address, amountIn: bigint): ScriptedSwap {
+    return this.swap(script, trader, amountIn, this.pool.path);
+  }
+
+  sell(script: ForkScript, trader: Address, amountIn: bigint): ScriptedSwap {
+    return this.swap(script, trader, amountIn, [...this.pool.path].reverse());
+  }
+
+  private swap(
+    script: ForkScript,
+    trader: Address,
+    amountIn: bigint,
+    path: Address[],
+  ): ScriptedSwap {
+    // Each swap in a block of its own, as sent transactions would be: a token that refuses a
+    // buy and a sell in one block (against sandwiches) is no honeypot.
+    script.wait(1n);
+    const reserves = path.slice(0, -1).map((from, hop) =>
+      script.call({
+        from: trader,
+        to: this.hop(from, path[hop + 1]!).pair,
+        data: encodeFunctionData({ abi: pairAbi, functionName: 'getReserves' }),
       }),
     );
-    let amount = amountIn;
-    for (const { from, token0, r0, r1 } of steps) {
-      const [reserveIn, reserveOut] = token0 === from ? [r0, r1] : [r1, r0];
-      amount = getAmountOut(amount, reserveIn, reserveOut, this.pool.dex.feeBps);
-    }
-    return amount;
-  }
-
-  private hop(from: Address, to: Address): Promise<{ pair: Address; token0: Address }> {
-    const key = `${from}:${to}`;
-    let found = this.hops.get(key);
-    if (!found) {
-      found = (async () => {
-        const pair = await this.client.readContract({
-          address: this.pool.dex.factory,
-          abi: factoryAbi,
-          functionName: 'getPair',
-          args: [from, to],
-        });
-        const token0 = await this.client.readContract({
-          address: pair,
-          abi: pairAbi,
-          functionName: 'token0',
-        });
-        return { pair, token0: getAddress(token0) };
-      })();
-      // A failed read is asked again next time.
-      found.catch(() => this.hops.delete(key));
-      this.hops.set(key, found);
-    }
-    return found;
-  }
-
-  private async swap(trader: Address, amountIn: bigint, path: Address[]): Promise<Trade> {
     const received = path[path.length - 1]!;
-    const [expected, before] = await Promise.all([
-      this.promised(amountIn, path).catch(() => 0n),
-      this.balance(received, trader),
-    ]);
-    const ok = await this.send(
-      trader,
-      this.pool.dex.router,
-      encodeFunctionData({
+    const before = this.balanceOf(script, received, trader);
+    const swap = script.call({
+      from: trader,
+      to: this.pool.dex.router,
+      data: encodeFunctionData({
         abi: routerAbi,
         functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
         args: [amountIn, 0n, path, trader, maxUint256],
       }),
-    );
-    const actual = ok ? (await this.balance(received, trader)) - before : 0n;
-    return { ok, amountIn, expected, actual };
+    });
+    const after = this.balanceOf(script, received, trader);
+    return { amountIn, path, reserves, before, swap, after };
   }
 
-  buy(trader: Address, amountIn: bigint): Promise<Trade> {
-    return this.swap(trader, amountIn, this.pool.path);
+  /** The trade a run made of a placed swap: what the pool math promised, what arrived. */
+  trade(run: ScriptRun, placed: ScriptedSwap): Trade {
+    const ok = run.of(placed.swap).ok;
+    let expected: bigint | undefined = placed.amountIn;
+    placed.path.slice(0, -1).forEach((from, hop) => {
+      const reserves = run.of(placed.reserves[hop]!);
+      if (expected === undefined || !reserves.ok) {
+        expected = undefined;
+        return;
+      }
+      const [r0, r1] = decodeFunctionResult({
+        abi: pairAbi,
+        functionName: 'getReserves',
+        data: reserves.data,
+      });
+      const [reserveIn, reserveOut] =
+        this.hop(from, placed.path[hop + 1]!).token0 === from ? [r0, r1] : [r1, r0];
+      expected = getAmountOut(expected, reserveIn, reserveOut, this.pool.dex.feeBps);
+    });
+    const actual = ok ? this.amount(run, placed.after) - this.amount(run, placed.before) : 0n;
+    return { ok, amountIn: placed.amountIn, expected: expected ?? 0n, actual };
   }
 
-  sell(trader: Address, amountIn: bigint): Promise<Trade> {
-    return this.swap(trader, amountIn, [...this.pool.path].reverse());
-  }
-
-  async wait(): Promise<void> {
-    await this.test.increaseTime({ seconds: WAIT_SECONDS });
-    await this.test.mine({ blocks: 1 });
+  amount(run: ScriptRun, handle: CallHandle): bigint {
+    const outcome = run.of(handle);
+    return outcome.ok
+      ? decodeFunctionResult({ abi: erc20, functionName: 'balanceOf', data: outcome.data })
+      : 0n;
   }
 
   smallBuyAmount(): bigint {
@@ -341,36 +354,71 @@ class ForkTrader {
     return (this.pool.depth * LARGE_BUY_BPS) / 10_000n || 1n;
   }
 
+  /** A script with the three traders funded, each round's starting point. */
+  fundedScript(): ForkScript {
+    const script = this.script();
+    this.fund(script, SMALL_TRADER, this.smallBuyAmount());
+    this.fund(script, LARGE_TRADER, this.largeBuyAmount());
+    this.fund(script, OTHER_TRADER, this.smallBuyAmount());
+    return script;
+  }
+
   /**
-   * One quick round, reverted afterwards: a small buy, a wait (so a cooldown does not read as a
-   * tax), a sell of half, and a large buy by another address. Traders are funded beforehand.
+   * One quick round on top of `script` (left as it was), in one run: `trader` buys small,
+   * waits (so a cooldown does not read as a tax) and sells `sellAmount` (a quarter of what the
+   * first buy of the simulation delivered, the same in every round so taxes compare), then the
+   * large trader buys large. With `mustSucceed`, a round whose call (a privileged one)
+   * reverted has nothing to compare: undefined.
    */
-  async round(small: Address, large: Address): Promise<TradeRound> {
-    const snapshot = await this.test.snapshot();
-    try {
-      const buy = await this.buy(small, this.smallBuyAmount());
-      let sellTax: number | null = null;
-      if (buy.ok && buy.actual > 0n) {
-        await this.wait();
-        const sell = await this.sell(small, buy.actual / 2n || 1n);
-        sellTax = sell.ok ? tax(sell) : null;
-      }
-      const largeBuy = await this.buy(large, this.largeBuyAmount());
-      return {
-        buyTax: buy.ok ? tax(buy) : null,
-        sellTax,
-        smallBuyOk: buy.ok,
-        largeBuyOk: largeBuy.ok,
-      };
-    } finally {
-      await this.test.revert({ id: snapshot });
+  async round(script: ForkScript, trader: Address, sellAmount: bigint): Promise<TradeRound>;
+  async round(
+    script: ForkScript,
+    trader: Address,
+    sellAmount: bigint,
+    mustSucceed: CallHandle,
+  ): Promise<TradeRound | undefined>;
+  async round(
+    script: ForkScript,
+    trader: Address,
+    sellAmount: bigint,
+    mustSucceed?: CallHandle,
+  ): Promise<TradeRound | undefined> {
+    const quick = script.fork();
+    const buyPlaced = this.buy(quick, trader, this.smallBuyAmount());
+    let sellPlaced: ScriptedSwap | undefined;
+    if (sellAmount > 0n) {
+      quick.wait(WAIT);
+      sellPlaced = this.sell(quick, trader, sellAmount);
     }
+    const largePlaced = this.buy(quick, LARGE_TRADER, this.largeBuyAmount());
+    const run = await quick.run();
+    if (mustSucceed && !run.of(mustSucceed).ok) return undefined;
+    const buy = this.trade(run, buyPlaced);
+    // A buy that delivered less than the amount sold makes the sell revert for want of
+    // tokens, not because of the token: its tax is unknown then, not a honeypot's.
+    const sell = sellPlaced && buy.actual >= sellAmount ? this.trade(run, sellPlaced) : undefined;
+    return {
+      buyTax: tax(buy),
+      sellTax: sell ? tax(sell) : null,
+      smallBuyOk: buy.ok,
+      largeBuyOk: this.trade(run, largePlaced).ok,
+      sellAmount,
+    };
+  }
+
+  private hop(from: Address, to: Address): { pair: Address; token0: Address } {
+    const found = this.hops.get(`${from}:${to}`);
+    if (!found) throw new Error(`No pool read for ${from} → ${to}`);
+    return found;
   }
 }
 
-/** 1 − what arrived / what the pool promised, in [0, 1], to a millionth. */
-function tax(trade: Trade): number {
-  if (trade.expected <= 0n) return 0;
+/**
+ * 1 − what arrived / what the pool promised, in [0, 1], to a millionth; unknown when the trade
+ * reverted or the pool's reserves could not be read (never a 0 % tax by default).
+ */
+function tax(trade: Trade): number | null {
+  if (!trade.ok || trade.expected <= 0n) return null;
   if (trade.actual >= trade.expected) return 0;
   return 1 - Number((trade.actual * 1_000_000n) / trade.expected) / 1_000_000;
 }
@@ -383,10 +431,11 @@ const percent = (value: number) => `${(value * 100).toFixed(2)} %`;
  */
 export async function simulateTrading(
   forkRpcUrl: string,
+  head: ForkHead,
   token: Address,
   pool: TokenPool,
 ): Promise<TradingSimulation> {
-  const fork = new ForkTrader(forkRpcUrl, token, pool);
+  const fork = new ScriptedTrader(forkRpcUrl, head, token, pool);
   const evidence: Partial<Record<SimulatedField, EvidenceItem[]>> = {};
   const add = (field: SimulatedField, ...items: EvidenceItem[]) => {
     (evidence[field] ??= []).push(...items);
@@ -424,123 +473,146 @@ export async function simulateTrading(
     for (const name of names) add(name, { kind: 'not-measured', reason: 'simulation-failed' });
   };
 
-  let snapshot = await fork.test.snapshot();
-  let baseline: TradeRound;
-  try {
-    const small = fork.smallBuyAmount();
-    const trader = await fork.newTrader(small);
-    const buy = await fork.buy(trader, small);
-    if (!buy.ok || buy.actual === 0n) {
-      fields.cannot_buy = 1;
-      add('cannot_buy', step('buy', buy, 'the buy reverted or delivered no tokens'));
-      failed('buy_tax', 'sell_tax', 'is_honeypot', 'cannot_sell_all', 'trading_cooldown');
+  const script = fork.script();
+  const small = fork.smallBuyAmount();
+  fork.fund(script, SMALL_TRADER, small);
+  const buyPlaced = fork.buy(script, SMALL_TRADER, small);
+  const buy = fork.trade(await script.run(), buyPlaced);
+  const buyTax = tax(buy);
+  // The quick round the privileged calls are compared with, on the state before any trade,
+  // runs beside the rest of the simulation.
+  const baselineRound = fork.round(
+    fork.fundedScript(),
+    SMALL_TRADER,
+    buy.ok ? buy.actual / 4n : 0n,
+  );
+  baselineRound.catch(() => undefined);
+  if (!buy.ok || buy.actual === 0n) {
+    fields.cannot_buy = 1;
+    add('cannot_buy', step('buy', buy, 'the buy reverted or delivered no tokens'));
+    failed('buy_tax', 'sell_tax', 'is_honeypot', 'cannot_sell_all', 'trading_cooldown');
+  } else {
+    fields.cannot_buy = 0;
+    add('cannot_buy', step('buy', buy));
+    fields.buy_tax = buyTax;
+    if (buyTax === null) failed('buy_tax');
+    else add('buy_tax', step('buy', buy, `${percent(buyTax)} of the promised tokens withheld`));
+
+    // The first sell, right after the buy; a revert may be a cooldown: wait and try once more.
+    const half = buy.actual / 2n || 1n;
+    let sellPlaced = fork.sell(script, SMALL_TRADER, half);
+    let rest = fork.balanceOf(script, token, SMALL_TRADER);
+    let run = await script.run();
+    let sell = fork.trade(run, sellPlaced);
+    let sellStep: 'sell' | 'sell-after-wait' = 'sell';
+    let waitedForFirstSell = false;
+    if (!sell.ok) {
+      add('is_honeypot', step('sell', sell));
+      script.wait(WAIT);
+      sellPlaced = fork.sell(script, SMALL_TRADER, half);
+      rest = fork.balanceOf(script, token, SMALL_TRADER);
+      run = await script.run();
+      sell = fork.trade(run, sellPlaced);
+      sellStep = 'sell-after-wait';
+      waitedForFirstSell = sell.ok;
+    }
+    const sellTax = tax(sell);
+    if (!sell.ok) {
+      fields.sell_tax = 1;
+      fields.is_honeypot = 1;
+      const words = `the sell reverted, also after waiting ${WAIT_SECONDS} s`;
+      add('sell_tax', step(sellStep, sell, words));
+      add('is_honeypot', step(sellStep, sell, words));
+      // Waiting did not help, so what stops the sell is no cooldown.
+      fields.trading_cooldown = 0;
+      add('trading_cooldown', step(sellStep, sell, `${words}: waiting does not help`));
+      failed('cannot_sell_all');
     } else {
-      fields.cannot_buy = 0;
-      add('cannot_buy', step('buy', buy));
-      fields.buy_tax = tax(buy);
-      add(
-        'buy_tax',
-        step('buy', buy, `${percent(fields.buy_tax)} of the promised tokens withheld`),
-      );
-
-      // The first sell, right after the buy; a revert may be a cooldown: wait and try once more.
-      let sell = await fork.sell(trader, buy.actual / 2n || 1n);
-      let sellStep: 'sell' | 'sell-after-wait' = 'sell';
-      let waitedForFirstSell = false;
-      if (!sell.ok) {
-        add('is_honeypot', step('sell', sell));
-        await fork.wait();
-        sell = await fork.sell(trader, buy.actual / 2n || 1n);
-        sellStep = 'sell-after-wait';
-        waitedForFirstSell = sell.ok;
+      if (sellTax === null) failed('sell_tax', 'is_honeypot');
+      else {
+        fields.sell_tax = sellTax;
+        const words = `${percent(sellTax)} of the promised wrapped coin withheld`;
+        add('sell_tax', step(sellStep, sell, words));
+        fields.is_honeypot = sellTax >= HONEYPOT_SELL_TAX ? 1 : 0;
+        add('is_honeypot', step(sellStep, sell, words));
       }
-      if (!sell.ok) {
-        fields.sell_tax = 1;
-        fields.is_honeypot = 1;
-        const words = `the sell reverted, also after waiting ${WAIT_SECONDS} s`;
-        add('sell_tax', step(sellStep, sell, words));
-        add('is_honeypot', step(sellStep, sell, words));
-        // Waiting did not help, so what stops the sell is no cooldown.
-        fields.trading_cooldown = 0;
-        add('trading_cooldown', step(sellStep, sell, `${words}: waiting does not help`));
-        failed('cannot_sell_all');
-      } else {
-        fields.sell_tax = tax(sell);
-        const words = `${percent(fields.sell_tax)} of the promised wrapped coin withheld`;
-        add('sell_tax', step(sellStep, sell, words));
-        fields.is_honeypot = fields.sell_tax >= HONEYPOT_SELL_TAX ? 1 : 0;
-        add('is_honeypot', step(sellStep, sell, words));
 
-        // A second sell right away: a cooldown stops it, waiting lets it through.
-        let cooldown: Flag = waitedForFirstSell ? 1 : null;
-        if (waitedForFirstSell)
+      // A second sell right away: a cooldown stops it, waiting lets it through.
+      let cooldown: Flag = waitedForFirstSell ? 1 : null;
+      if (waitedForFirstSell)
+        add(
+          'trading_cooldown',
+          step(
+            'sell-after-wait',
+            sell,
+            `the sell right after the buy reverted; after ${WAIT_SECONDS} s it went through`,
+          ),
+        );
+      const quarter = fork.amount(run, rest) / 2n || 1n;
+      const secondPlaced = fork.sell(script, SMALL_TRADER, quarter);
+      // Then the whole balance, after any cooldown has passed. Read in the same run as the
+      // second sell, for when it goes through (most tokens); after a wait and a retry else.
+      let tail = script.fork();
+      tail.wait(WAIT);
+      let allRead = fork.balanceOf(tail, token, SMALL_TRADER);
+      run = await tail.run();
+      const second = fork.trade(run, secondPlaced);
+      if (second.ok) {
+        cooldown ??= 0;
+        add('trading_cooldown', step('second-sell', second));
+      } else {
+        tail = script;
+        tail.wait(WAIT);
+        const againPlaced = fork.sell(tail, SMALL_TRADER, quarter);
+        tail.wait(WAIT);
+        allRead = fork.balanceOf(tail, token, SMALL_TRADER);
+        run = await tail.run();
+        const again = fork.trade(run, againPlaced);
+        if (again.ok) {
+          cooldown = 1;
           add(
             'trading_cooldown',
-            step(
-              'sell-after-wait',
-              sell,
-              `the sell right after the buy reverted; after ${WAIT_SECONDS} s it went through`,
-            ),
+            step('second-sell', second),
+            step('sell-after-wait', again, `went through after waiting ${WAIT_SECONDS} s`),
           );
-        const rest = await fork.balance(token, trader);
-        const second = await fork.sell(trader, rest / 2n || 1n);
-        if (second.ok) {
-          cooldown ??= 0;
-          add('trading_cooldown', step('second-sell', second));
-        } else {
-          await fork.wait();
-          const again = await fork.sell(trader, rest / 2n || 1n);
-          if (again.ok) {
-            cooldown = 1;
-            add(
-              'trading_cooldown',
-              step('second-sell', second),
-              step('sell-after-wait', again, `went through after waiting ${WAIT_SECONDS} s`),
-            );
-          } else
-            add('trading_cooldown', step('second-sell', second), step('sell-after-wait', again));
-        }
-        fields.trading_cooldown = cooldown;
-
-        // The whole balance, then 99 % of it, after any cooldown has passed.
-        await fork.wait();
-        const all = await fork.balance(token, trader);
-        if (all > 1n) {
-          const sellAll = await fork.sell(trader, all);
-          if (sellAll.ok) {
-            fields.cannot_sell_all = 0;
-            add('cannot_sell_all', step('sell-all', sellAll));
-          } else {
-            const most = await fork.sell(trader, (all * 99n) / 100n);
-            fields.cannot_sell_all = most.ok ? 1 : null;
-            add('cannot_sell_all', step('sell-all', sellAll), step('sell-99', most));
-          }
-        } else failed('cannot_sell_all');
+        } else add('trading_cooldown', step('second-sell', second), step('sell-after-wait', again));
       }
-    }
-    await fork.test.revert({ id: snapshot });
-    snapshot = await fork.test.snapshot();
+      fields.trading_cooldown = cooldown;
 
-    // Anti-whale: a large buy by a fresh address, on the state before any trade.
-    const smallTrader = await fork.newTrader(fork.smallBuyAmount());
-    const largeTrader = await fork.newTrader(fork.largeBuyAmount());
-    baseline = await fork.round(smallTrader, largeTrader);
-    if (baseline.smallBuyOk) {
-      fields.is_anti_whale = baseline.largeBuyOk ? 0 : 1;
-      add('is_anti_whale', {
-        kind: 'simulation',
-        pool: pool.pair,
-        step: 'large-buy',
-        outcome: baseline.largeBuyOk ? 'ok' : 'reverted',
-        amountIn: fork.largeBuyAmount().toString(),
-        detail: baseline.largeBuyOk
-          ? `a buy of ${LARGE_BUY_BPS / 100n} % of the pool's depth went through`
-          : `a buy of ${LARGE_BUY_BPS / 100n} % of the pool's depth reverted while one of ${Number(SMALL_BUY_BPS) / 100} % went through`,
-      });
-    } else failed('is_anti_whale');
-  } finally {
-    await fork.test.revert({ id: snapshot }).catch(() => undefined);
+      // The whole balance, then 99 % of it.
+      const all = fork.amount(run, allRead);
+      if (all > 1n) {
+        const allScript = tail.fork();
+        const sellAllPlaced = fork.sell(allScript, SMALL_TRADER, all);
+        const sellAll = fork.trade(await allScript.run(), sellAllPlaced);
+        if (sellAll.ok) {
+          fields.cannot_sell_all = 0;
+          add('cannot_sell_all', step('sell-all', sellAll));
+        } else {
+          const mostPlaced = fork.sell(tail, SMALL_TRADER, (all * 99n) / 100n);
+          const most = fork.trade(await tail.run(), mostPlaced);
+          fields.cannot_sell_all = most.ok ? 1 : null;
+          add('cannot_sell_all', step('sell-all', sellAll), step('sell-99', most));
+        }
+      } else failed('cannot_sell_all');
+    }
   }
+
+  // Anti-whale: a large buy by a fresh address, on the state before any trade.
+  const baseline = await baselineRound;
+  if (baseline.smallBuyOk) {
+    fields.is_anti_whale = baseline.largeBuyOk ? 0 : 1;
+    add('is_anti_whale', {
+      kind: 'simulation',
+      pool: pool.pair,
+      step: 'large-buy',
+      outcome: baseline.largeBuyOk ? 'ok' : 'reverted',
+      amountIn: fork.largeBuyAmount().toString(),
+      detail: baseline.largeBuyOk
+        ? `a buy of ${LARGE_BUY_BPS / 100n} % of the pool's depth went through`
+        : `a buy of ${LARGE_BUY_BPS / 100n} % of the pool's depth reverted while one of ${Number(SMALL_BUY_BPS) / 100} % went through`,
+    });
+  } else failed('is_anti_whale');
   return { fields, evidence, baseline };
 }
 
@@ -584,6 +656,7 @@ function combinations(fn: ContractFunction, holder: Address): unknown[][] | unde
  */
 export async function probeTradingPrivileges(
   forkRpcUrls: readonly string[],
+  head: ForkHead,
   token: Address,
   pool: TokenPool,
   callers: readonly { address: Address; roles: string[] }[],
@@ -611,16 +684,17 @@ export async function probeTradingPrivileges(
       calls: 0,
     };
   }
-  // The calls are shared out between the forks given (each at the scan's block, each with the
-  // same traders, funded alike) and run side by side; the evidence is listed in the calls'
-  // order, so it does not depend on which fork ran a call.
-  const forks = forkRpcUrls.map((url) => new ForkTrader(url, token, pool));
+  // The calls are shared out between the forks given and run side by side, each on a script
+  // of its own from the same funded traders; the evidence is listed in the calls' order, so it
+  // does not depend on which fork ran a call.
+  const forks = forkRpcUrls.map((url) => new ScriptedTrader(url, head, token, pool));
   const main = forks[0]!;
   let calls = 0;
   let complete = true;
-  // The small trader, the first each fork funds: address arguments name it.
-  const holder = fresh('trader 1');
-  // Each call is reverted before the next, so whether it is allowed is asked of all at once.
+  // Address arguments name the small trader, whose taxes the round measures: a per-address
+  // tax setter then shows on that trader and not on another one.
+  const holder = SMALL_TRADER;
+  // Each call is tried on its own, so whether it is allowed is asked of all at once.
   const attempts: { caller: Address; fn: ContractFunction; args: unknown[]; data: Hex }[] = [];
   collect: for (const { address: caller } of callers) {
     for (const fn of functions) {
@@ -651,77 +725,70 @@ export async function probeTradingPrivileges(
     .filter(({ index }) => allowed[index]);
   const found: Partial<Record<ModifiableField, EvidenceItem>>[] = [];
 
-  const work = async (fork: ForkTrader) => {
-    const start = await fork.test.snapshot();
-    try {
-      const smallTrader = await fork.newTrader(fork.smallBuyAmount());
-      const largeTrader = await fork.newTrader(fork.largeBuyAmount());
-      // Address arguments name the trader whose taxes are measured: a per-address tax setter
-      // then shows on that trader and not on another one.
-      const otherTrader = await fork.newTrader(fork.smallBuyAmount());
-      await Promise.all(
-        callers.map(({ address }) => fork.test.setBalance({ address, value: 10n ** 20n })),
-      );
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const { caller, fn, args, data, index } = next;
-        const result: Partial<Record<ModifiableField, EvidenceItem>> = {};
-        found[index] = result;
-        const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
-        let snapshot = await fork.test.snapshot();
-        try {
-          if (!(await fork.send(caller, token, data))) continue;
-          const after = await fork.round(smallTrader, largeTrader);
-          const call = `${caller} called ${fn.selector}(${args.map(String).join(', ')})`;
-          const changed = (before: number | null, now: number | null) =>
-            before !== null && now !== null && now > 0 && Math.abs(now - before) > TAX_CHANGE;
-          const taxChanged = (round: TradeRound) =>
-            changed(baseline.buyTax, round.buyTax) || changed(baseline.sellTax, round.sellTax);
-          if (taxChanged(after)) {
-            const other = await fork.round(otherTrader, largeTrader);
-            let personal = false;
-            if (!taxChanged(other) && args.includes(smallTrader)) {
-              // Per address only if naming someone else leaves everyone's trading alone: a
-              // call that made the trader "the pair" (every trade with it taxed as a sell)
-              // would otherwise pass for a personal tax.
-              await fork.test.revert({ id: snapshot });
-              snapshot = await fork.test.snapshot();
-              const elsewhere = args.map((arg) => (arg === smallTrader ? STRANGER : arg));
-              const strangerData = concatHex([
-                fn.selector,
-                encodeAbiParameters(types, elsewhere as never),
-              ]);
-              personal =
-                (await fork.send(caller, token, strangerData)) &&
-                !anyTaxDiffers(baseline, await fork.round(otherTrader, largeTrader));
-            }
-            const global = taxChanged(other);
-            // A change for the named trader alone that is no per-address tax is neither.
-            if (global || personal)
-              result[personal ? 'personal_slippage_modifiable' : 'slippage_modifiable'] = {
-                kind: 'simulation',
-                pool: pool.pair,
-                step: 'privileged-call',
-                outcome: 'ok',
-                detail: `${call}: buy tax ${show(baseline.buyTax)} → ${show(after.buyTax)}, sell tax ${show(baseline.sellTax)} → ${show(after.sellTax)}${personal ? ` for ${smallTrader} only` : ''}`,
-              };
-          }
-          if (baseline.smallBuyOk && after.smallBuyOk && after.largeBuyOk !== baseline.largeBuyOk)
-            result.anti_whale_modifiable = {
-              kind: 'simulation',
-              pool: pool.pair,
-              step: 'privileged-call',
-              outcome: 'ok',
-              detail: `${call}: the large buy ${baseline.largeBuyOk ? 'went through' : 'reverted'} before and ${after.largeBuyOk ? 'goes through' : 'reverts'} after`,
-            };
-        } finally {
-          await fork.test.revert({ id: snapshot });
-        }
+  const tryCall = async (
+    fork: ScriptedTrader,
+    { caller, fn, args, data, index }: (typeof queue)[number],
+  ) => {
+    const result: Partial<Record<ModifiableField, EvidenceItem>> = {};
+    found[index] = result;
+    const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
+    const funded = fork.fundedScript();
+    const withCall = funded.fork();
+    const sent = withCall.call({ from: caller, to: token, data });
+    const after = await fork.round(withCall, SMALL_TRADER, baseline.sellAmount, sent);
+    if (!after) return;
+    const call = `${caller} called ${fn.selector}(${args.map(String).join(', ')})`;
+    const changed = (before: number | null, now: number | null) =>
+      before !== null && now !== null && now > 0 && Math.abs(now - before) > TAX_CHANGE;
+    const taxChanged = (round: TradeRound) =>
+      changed(baseline.buyTax, round.buyTax) || changed(baseline.sellTax, round.sellTax);
+    if (taxChanged(after)) {
+      const other = (await fork.round(withCall, OTHER_TRADER, baseline.sellAmount))!;
+      let personal = false;
+      if (!taxChanged(other) && args.includes(SMALL_TRADER)) {
+        // Per address only if naming someone else leaves everyone's trading alone: a call that
+        // made the trader "the pair" (every trade with it taxed as a sell) would otherwise
+        // pass for a personal tax.
+        const elsewhere = args.map((arg) => (arg === SMALL_TRADER ? STRANGER : arg));
+        const withStranger = funded.fork();
+        const strangerSent = withStranger.call({
+          from: caller,
+          to: token,
+          data: concatHex([fn.selector, encodeAbiParameters(types, elsewhere as never)]),
+        });
+        const strangerRound = await fork.round(
+          withStranger,
+          OTHER_TRADER,
+          baseline.sellAmount,
+          strangerSent,
+        );
+        personal = strangerRound !== undefined && !anyTaxDiffers(baseline, strangerRound);
       }
-    } finally {
-      await fork.test.revert({ id: start }).catch(() => undefined);
+      const global = taxChanged(other);
+      // A change for the named trader alone that is no per-address tax is neither.
+      if (global || personal)
+        result[personal ? 'personal_slippage_modifiable' : 'slippage_modifiable'] = {
+          kind: 'simulation',
+          pool: pool.pair,
+          step: 'privileged-call',
+          outcome: 'ok',
+          detail: `${call}: buy tax ${show(baseline.buyTax)} → ${show(after.buyTax)}, sell tax ${show(baseline.sellTax)} → ${show(after.sellTax)}${personal ? ` for ${SMALL_TRADER} only` : ''}`,
+        };
     }
+    if (baseline.smallBuyOk && after.smallBuyOk && after.largeBuyOk !== baseline.largeBuyOk)
+      result.anti_whale_modifiable = {
+        kind: 'simulation',
+        pool: pool.pair,
+        step: 'privileged-call',
+        outcome: 'ok',
+        detail: `${call}: the large buy ${baseline.largeBuyOk ? 'went through' : 'reverted'} before and ${after.largeBuyOk ? 'goes through' : 'reverts'} after`,
+      };
   };
-  await Promise.all(forks.map(work));
+  // A few scripts at a time per fork: each run is a short burst of work for Anvil.
+  const worker = async (fork: ScriptedTrader) => {
+    for (let next = queue.shift(); next; next = queue.shift()) await tryCall(fork, next);
+  };
+  await Promise.all(forks.flatMap((fork) => [worker(fork), worker(fork)]));
   for (const result of found)
     for (const field of MODIFIABLE_FIELDS) {
       const item = result?.[field];

@@ -2,7 +2,7 @@ import type { Flag, ProbeEffect, SecurityReport } from '@vaultscope/core';
 import {
   concatHex,
   createPublicClient,
-  createTestClient,
+  decodeFunctionResult,
   encodeAbiParameters,
   encodeFunctionData,
   getAddress,
@@ -19,6 +19,13 @@ import {
 } from 'viem';
 import type { ContractFunction } from './evm-code-analysis';
 import type { TokenCodeAnalysis } from './evm-code-reader';
+import {
+  ForkScript,
+  forkHead,
+  type CallOutcome,
+  type ForkHead,
+  type ScriptRun,
+} from './fork-script';
 
 /**
  * Privilege probing: who can act on the token, and what happens when they do. On a throwaway
@@ -96,6 +103,8 @@ const STANDARD_SELECTORS = new Set<string>([
 const RENOUNCE_SELECTOR = '0x715018a6';
 
 const MAX_COMBINATIONS = 6;
+/** Scripts run at once on the fork: enough to keep Anvil busy while answers travel. */
+const PARALLEL_SCRIPTS = 4;
 const MAX_SIMULATIONS = 600;
 const HOLDER_LOG_BLOCKS = 10_000n;
 const HUGE = 10n ** 30n;
@@ -141,17 +150,38 @@ function argumentCombinations(fn: ContractFunction): unknown[][] | undefined {
   return combinations.slice(0, MAX_COMBINATIONS);
 }
 
+/** A uint256 answer, or undefined when the call reverted or answered nothing. */
+function decodeUint(outcome: CallOutcome): bigint | undefined {
+  if (!outcome.ok) return undefined;
+  try {
+    return decodeFunctionResult({ abi: erc20, functionName: 'totalSupply', data: outcome.data });
+  } catch {
+    return undefined;
+  }
+}
+
+/** An address answer, or undefined when the call reverted or answered nothing. */
+function decodeAddress(outcome: CallOutcome): Address | undefined {
+  if (!outcome.ok) return undefined;
+  try {
+    return decodeFunctionResult({ abi: erc20, functionName: 'owner', data: outcome.data });
+  } catch {
+    return undefined;
+  }
+}
+
 const show = (value: unknown): string =>
   Array.isArray(value) ? `[${value.map(show).join(', ')}]` : String(value);
 
 export async function probePrivileges(
   forkRpcUrl: string,
   code: TokenCodeAnalysis,
+  /** The fork's head, when the caller knows it (else read). */
+  knownHead?: ForkHead,
 ): Promise<PrivilegeProbe> {
   // Reads made together go in one HTTP request (JSON-RPC batch): Anvil answers them in turn.
   const transport = http(forkRpcUrl, { retryCount: 0, batch: true });
   const client: PublicClient = createPublicClient({ transport });
-  const test = createTestClient({ mode: 'anvil', transport });
   const token = code.address;
   const evidence: Record<ProbedField, ProbeEvidence[]> = {
     is_mintable: [],
@@ -235,64 +265,84 @@ export async function probePrivileges(
     const balance = candidateBalances[index]!;
     if (balance > funderBalance) [funder, funderBalance] = [account, balance];
   });
-  await Promise.all(
-    [...callers.keys(), funder, HOLDER_A, HOLDER_B].map((account) =>
-      account ? test.setBalance({ address: account, value: 10n ** 20n }) : undefined,
-    ),
-  );
-  const send = async (from: Address, data: Hex) => {
-    const hash = await test.sendUnsignedTransaction({ from, to: token, data, gas: 5_000_000n });
-    // Anvil mines on send, so the receipt is there at once; a block-watching wait costs ~20 ms.
-    const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
-    return (receipt ?? (await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })))
-      .status;
-  };
   const transferData = (to: Address, amount: bigint) =>
     encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, amount] });
+  const read = (script: ForkScript, functionName: 'totalSupply' | 'owner' | 'getOwner') =>
+    script.call({
+      from: STRANGER,
+      to: token,
+      data: encodeFunctionData({ abi: erc20, functionName }),
+    });
+  const readBalance = (script: ForkScript, account: Address) =>
+    script.call({
+      from: STRANGER,
+      to: token,
+      data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [account] }),
+    });
+
+  // Everything below runs in scripts on the fork (fork-script.ts): nothing is sent, so the fork
+  // stays as it was and every call is tried from the same state, side by side.
+  const head = knownHead ?? (await forkHead(client));
+  // The two holders, funded by the funder with a thousandth of its balance each.
+  let funded = new ForkScript(client, head);
   let holdersFunded = false;
-  if (funder) {
+  const holderBalances = new Map<Address, bigint>();
+  if (funder && funderBalance / 1000n > 0n) {
     const share = funderBalance / 1000n;
-    holdersFunded =
-      share > 0n &&
-      (await send(funder, transferData(HOLDER_A, share)).catch(() => 'reverted')) === 'success' &&
-      (await send(funder, transferData(HOLDER_B, share)).catch(() => 'reverted')) === 'success';
+    const toA = funded.call({ from: funder, to: token, data: transferData(HOLDER_A, share) });
+    funded.wait(1n);
+    const toB = funded.call({ from: funder, to: token, data: transferData(HOLDER_B, share) });
+    const balances = [HOLDER_A, HOLDER_B].map((holder) => readBalance(funded, holder));
+    const run = await funded.run();
+    holdersFunded = run.of(toA).ok && run.of(toB).ok;
+    if (holdersFunded)
+      [HOLDER_A, HOLDER_B].forEach((holder, index) =>
+        holderBalances.set(holder, decodeUint(run.of(balances[index]!)) ?? 0n),
+      );
+    else funded = new ForkScript(client, head);
   }
-  const canTransfer = async (holder: Address) => {
-    try {
-      const balance = await balanceOf(holder);
-      if (balance === 0n) return false;
-      await client.call({
-        account: holder,
+  /** Each holder tries to send a tenth of its balance, each in a block of its own. */
+  const placeTransferTests = (script: ForkScript) =>
+    [HOLDER_A, HOLDER_B].map((holder) => {
+      script.wait(1n);
+      const balance = holderBalances.get(holder) ?? 0n;
+      return script.call({
+        from: holder,
         to: token,
         data: transferData(RECIPIENT, balance / 10n || 1n),
       });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const holderTest =
-    holdersFunded &&
-    (await Promise.all([canTransfer(HOLDER_A), canTransfer(HOLDER_B)])).every(Boolean);
+    });
+  let holderTest = false;
+  if (holdersFunded && [...holderBalances.values()].every((balance) => balance > 0n)) {
+    const tests = funded.fork();
+    const placed = placeTransferTests(tests);
+    const run = await tests.run();
+    holderTest = placed.every((handle) => run.of(handle).ok);
+  }
 
   interface State {
     supply: bigint | undefined;
     balances: Map<Address, bigint | undefined>;
+    /** `owner()` and `getOwner()`: whoever the token declares as its owner. */
     owner: Address | undefined;
+    getOwner: Address | undefined;
   }
   const tracked = [...new Set([HOLDER_A, HOLDER_B, ...(funder ? [funder] : [])])];
-  const readState = async (caller: Address): Promise<State> => {
+  /** Reads of the state a call is judged by, placed in a script, and how to read them back. */
+  const placeStateReads = (script: ForkScript, caller: Address) => {
     const accounts = [...tracked, caller];
-    const [supply, owner, ...amounts] = await Promise.all([
-      client
-        .readContract({ address: token, abi: erc20, functionName: 'totalSupply' })
-        .catch(() => undefined),
-      readAddress('owner'),
-      ...accounts.map((account) => balanceOf(account).catch(() => undefined)),
-    ]);
-    const balances = new Map<Address, bigint | undefined>();
-    accounts.forEach((account, index) => balances.set(account, amounts[index]));
-    return { supply, balances, owner };
+    const supply = read(script, 'totalSupply');
+    const owner = read(script, 'owner');
+    const getOwner = read(script, 'getOwner');
+    const balances = accounts.map((account) => readBalance(script, account));
+    return (run: ScriptRun): State => ({
+      supply: decodeUint(run.of(supply)),
+      owner: decodeAddress(run.of(owner)),
+      getOwner: decodeAddress(run.of(getOwner)),
+      balances: new Map(
+        accounts.map((account, index) => [account, decodeUint(run.of(balances[index]!))]),
+      ),
+    });
   };
 
   const functions = code.functions.filter(
@@ -304,9 +354,9 @@ export async function probePrivileges(
   let calls = 0;
   let complete = true;
 
-  const runPass = async (pass: ProbeEvidence['pass']) => {
-    // Every attempt starts from the same state (each sent call is reverted), so which calls a
-    // caller may make is asked of all of them at once, batched; only those are sent one by one.
+  const runPass = async (pass: ProbeEvidence['pass'], start: ForkScript) => {
+    // Every attempt starts from the same state, so which calls a caller may make is asked of
+    // all of them at once, batched; only those are tried, each in a script of its own.
     const attempts: {
       caller: Address;
       callerRoles: string[];
@@ -331,6 +381,10 @@ export async function probePrivileges(
         }
       }
     }
+    // Asked with eth_call at the fork's head, all at once in one batch: a call that reverts
+    // there is not tried. A call allowed only after renouncing is not tried in that pass either
+    // (a script each would cost a few ms per call, for what is rare); one allowed here that
+    // reverts after renouncing shows as such in its own script.
     const allowed = await Promise.all(
       attempts.map(({ caller, data }) =>
         client.call({ account: caller, to: token, data }).then(
@@ -339,14 +393,28 @@ export async function probePrivileges(
         ),
       ),
     );
-    for (const [index, { caller, callerRoles, fn, args, data }] of attempts.entries()) {
-      if (!allowed[index]) continue;
-      const [before, snapshot] = await Promise.all([readState(caller), test.snapshot()]);
-      try {
-        if ((await send(caller, data)) !== 'success') continue;
-        const after = await readState(caller);
-        const found = diff(before, after, caller);
-        const stopped = holderTest ? await stoppedHolders(before, after) : [];
+    const results: (() => void)[] = [];
+    const tryAttempt = async (index: number) => {
+      const { caller, callerRoles, fn, args, data } = attempts[index]!;
+      const script = start.fork();
+      script.wait(1n);
+      const before = placeStateReads(script, caller);
+      const sent = script.call({ from: caller, to: token, data });
+      const after = placeStateReads(script, caller);
+      const transfers = holderTest ? placeTransferTests(script) : [];
+      const run = await script.run();
+      if (!run.of(sent).ok) return;
+      const stateBefore = before(run);
+      const stateAfter = after(run);
+      const found = diff(stateBefore, stateAfter, caller);
+      // A holder whose balance the call changed is owner_change_balance's case, not a block.
+      const stopped = [HOLDER_A, HOLDER_B].filter(
+        (holder, position) =>
+          holderTest &&
+          stateBefore.balances.get(holder) === stateAfter.balances.get(holder) &&
+          !run.of(transfers[position]!).ok,
+      );
+      results[index] = () => {
         const record = (field: ProbedField, effect: string, measured: ProbeEffect) =>
           evidence[field].push({
             kind: 'probe',
@@ -369,46 +437,39 @@ export async function probePrivileges(
             what: 'all-blocked',
           });
         const acted = found.length > 0 || stopped.length > 0;
-        if (acted && caller !== before.owner) {
-          record(
-            'hidden_owner',
-            `done by ${caller}, while owner() is ${before.owner ?? 'absent'}`,
-            {
-              what: 'not-the-owner',
-              ...(before.owner && before.owner !== zeroAddress ? { account: before.owner } : {}),
-            },
-          );
+        // The owner is whoever owner() or getOwner() names (BEP-20 tokens declare the latter).
+        const declared = stateBefore.owner ?? stateBefore.getOwner;
+        if (acted && caller !== stateBefore.owner && caller !== stateBefore.getOwner) {
+          record('hidden_owner', `done by ${caller}, while owner() is ${declared ?? 'absent'}`, {
+            what: 'not-the-owner',
+            ...(declared && declared !== zeroAddress ? { account: declared } : {}),
+          });
         }
-      } finally {
-        await test.revert({ id: snapshot });
-      }
-    }
+      };
+    };
+    const queue = attempts.flatMap((_, index) => (allowed[index] ? [index] : []));
+    const worker = async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift())
+        await tryAttempt(next);
+    };
+    await Promise.all(Array.from({ length: PARALLEL_SCRIPTS }, worker));
+    // The evidence in the calls' order, whichever script finished first.
+    for (const record of results) record?.();
   };
 
-  const stoppedHolders = async (before: State, after: State) => {
-    // A holder whose balance the call changed is owner_change_balance's case, not a block.
-    const unchanged = [HOLDER_A, HOLDER_B].filter(
-      (holder) => before.balances.get(holder) === after.balances.get(holder),
-    );
-    const can = await Promise.all(unchanged.map((holder) => canTransfer(holder)));
-    return unchanged.filter((_, index) => !can[index]);
-  };
-
-  await runPass('as-is');
+  await runPass('as-is', funded);
   if (
     declaredOwner &&
     declaredOwner !== zeroAddress &&
     functions.some((fn) => fn.selector === RENOUNCE_SELECTOR)
   ) {
-    const snapshot = await test.snapshot();
-    try {
-      const renounced =
-        (await send(declaredOwner, RENOUNCE_SELECTOR).catch(() => 'reverted')) === 'success' &&
-        (await readAddress('owner')) === zeroAddress;
-      if (renounced) await runPass('after-renounce');
-    } finally {
-      await test.revert({ id: snapshot });
-    }
+    const renounced = funded.fork();
+    renounced.wait(1n);
+    const renounce = renounced.call({ from: declaredOwner, to: token, data: RENOUNCE_SELECTOR });
+    const ownerAfter = read(renounced, 'owner');
+    const run = await renounced.run();
+    if (run.of(renounce).ok && decodeAddress(run.of(ownerAfter)) === zeroAddress)
+      await runPass('after-renounce', renounced);
   }
 
   const flag = (field: ProbedField, decidable: boolean): Flag =>
