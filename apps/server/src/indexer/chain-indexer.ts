@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';
 import type { Database } from '../lib/db/client';
 import { logSafeError } from '../lib/log-safe-error';
-import { type BlockHeader, ChainReader, isContractAnswer } from './chain-reader';
+import { type BlockHeader, ChainReader, isContractAnswer, isNodeFailure } from './chain-reader';
 import {
   byChainOrder,
   decodeDexLog,
@@ -43,9 +43,13 @@ import {
  * 2. `Sync`, `Swap`, `Mint` and `Burn` of the known pools, in chain order: reserves follow the
  *    Syncs, and a Swap is priced at the reserves of the Sync emitted just before it in the same
  *    call (`_update` runs before `emit Swap` in UniswapV2Pair);
- * 3. `Transfer` of the listed (non-quote) tokens: balances, holders and supply. A token seen
- *    for the first time also has its transfers since the DEX's start block (at most
+ * 3. `Transfer` of the listed (non-quote) tokens: balances and holders. A token seen for the
+ *    first time also has its transfers since the DEX's start block (at most
  *    {@link CATCH_UP_BLOCKS} back) read, so holders that received it before its pool are there.
+ *    A token deployed before those blocks has Transfers the indexer never saw: it keeps no
+ *    balances and its holder count is null (unknown) rather than a wrong figure. The supply is
+ *    the token's `totalSupply()`, read when it is listed and again at each range whose logs
+ *    mint or burn it (so it is right however old the token is).
  * Swaps, liquidity events and transfers are keyed by (transaction, log index) and inserted with
  * "on conflict do nothing"; candles, balances and supply change only by the rows that were in
  * fact inserted. So a range read twice (a crash between the node's answer and the commit, a DEX
@@ -163,6 +167,8 @@ export class ChainIndexer {
   private readonly anchors = new Map<string, PoolState>();
   private readonly tokenDecimals = new Map<string, number | null>();
   private listedTokens: Set<string> | undefined;
+  /** Listed tokens whose Transfers before the blocks read are unknown: no balances, no holders. */
+  private partialTokens = new Set<string>();
   /** Tokens with a row in `indexer_tokens` (quote tokens get theirs with their first pool). */
   private storedTokens = new Set<string>();
   private controller: AbortController | undefined;
@@ -269,10 +275,16 @@ export class ChainIndexer {
         address: indexerTokens.address,
         decimals: indexerTokens.decimals,
         isQuote: indexerTokens.isQuote,
+        holderCount: indexerTokens.holderCount,
       })
       .from(indexerTokens)
       .where(eq(indexerTokens.chainId, this.chainId));
     for (const token of tokens) this.tokenDecimals.set(token.address, token.decimals);
+    this.partialTokens = new Set(
+      tokens
+        .filter((token) => !token.isQuote && token.holderCount === null)
+        .map((token) => token.address),
+    );
     this.storedTokens = new Set(tokens.map((token) => token.address));
     this.listedTokens = new Set(
       tokens.filter((token) => !token.isQuote).map((token) => token.address),
@@ -344,6 +356,54 @@ export class ChainIndexer {
     };
   }
 
+  /**
+   * `totalSupply()` of tokens at a block: the supply, which the Transfer logs cannot give when
+   * the token was minted before the blocks read. A token that has no working `totalSupply()`
+   * gets null (unknown); a node failure is thrown, so the step is tried again.
+   */
+  private async supplies(
+    tokens: readonly string[],
+    block: number,
+  ): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    await Promise.all(
+      tokens.map(async (token) => {
+        try {
+          const supply = await this.reader.client.readContract({
+            address: token as Hex,
+            abi: erc20ReadAbi,
+            functionName: 'totalSupply',
+            blockNumber: BigInt(block),
+          });
+          out.set(token, supply.toString());
+        } catch (error) {
+          if (!isContractAnswer(error)) throw error;
+          out.set(token, null);
+        }
+      }),
+    );
+    return out;
+  }
+
+  /**
+   * Whether every Transfer of `token` is in the logs read from `firstRead` on: the token had no
+   * code at the block before (it was deployed later). A node that cannot say (no archive state)
+   * leaves it partial; a node that fails on the way is thrown (the step is tried again).
+   */
+  private async historyFrom(token: string, firstRead: number): Promise<boolean> {
+    if (firstRead <= 0) return true;
+    try {
+      const code = await this.reader.client.getCode({
+        address: token as Hex,
+        blockNumber: BigInt(firstRead - 1),
+      });
+      return code === undefined || code === '0x';
+    } catch (error) {
+      if (isNodeFailure(error)) throw error;
+      return false;
+    }
+  }
+
   private async checkReorg(): Promise<void> {
     const stored = await this.db
       .select({ number: indexerBlocks.number, hash: indexerBlocks.hash })
@@ -406,6 +466,21 @@ export class ChainIndexer {
           reserves.set(pool.address, [r0, r1]);
         }),
     );
+    // Supplies as of the fork block, of the tokens an orphaned block minted or burned.
+    const orphanedMints = await this.db
+      .selectDistinct({ token: indexerTransfers.token })
+      .from(indexerTransfers)
+      .where(
+        and(
+          eq(indexerTransfers.chainId, chain),
+          gt(indexerTransfers.blockNumber, fork),
+          sql`(${indexerTransfers.from} = ${ZERO} or ${indexerTransfers.to} = ${ZERO})`,
+        ),
+      );
+    const supplies = await this.supplies(
+      orphanedMints.map((row) => row.token),
+      fork,
+    );
     const changed = new Set(touchedPools.map((pool) => pool.address));
     await this.db.transaction(async (tx) => {
       const swapPools = await tx
@@ -434,6 +509,7 @@ export class ChainIndexer {
         orphaned.map((row) => ({ ...row, value: -BigInt(row.value) })),
         fork,
       );
+      await this.setSupplies(tx, supplies, fork);
       await tx
         .delete(indexerTransfers)
         .where(and(eq(indexerTransfers.chainId, chain), gt(indexerTransfers.blockNumber, fork)));
@@ -599,6 +675,23 @@ export class ChainIndexer {
           ),
         );
     const transfers = decode(transferLogs).filter((event) => event.kind === 'transfer');
+    // Holders and balances are sums of every Transfer since the token's deployment: of a token
+    // older than the blocks read they would be wrong (negative balances, missing holders), so
+    // such a token keeps no balances and its holder count is null (unknown), never a guess.
+    const firstRead = newListed.length > 0 ? Math.min(catchUpFrom, from) : from;
+    const partial = new Set<string>();
+    await Promise.all(
+      newListed.map(async (token) => {
+        if (!(await this.historyFrom(token, firstRead))) partial.add(token);
+      }),
+    );
+    // The supply is the token's `totalSupply()` at `to`: read for a token listed now and for one
+    // whose logs here mint or burn (the only Transfers that move it).
+    const minting = new Set(newListed);
+    for (const event of transfers)
+      if (event.kind === 'transfer' && (event.from === ZERO || event.to === ZERO))
+        minting.add(event.address);
+    const supplies = await this.supplies([...minting], to);
 
     // Block headers: times of the blocks with pools or swaps, hashes to detect a reorg.
     const needed = new Set<number>([to]);
@@ -746,8 +839,9 @@ export class ChainIndexer {
               name: token.name,
               symbol: token.symbol,
               decimals: token.decimals,
-              // A quote token's transfers are not followed: its supply stays unknown.
-              totalSupply: token.isQuote ? null : '0',
+              // A quote token's transfers are not followed: its supply and holders stay unknown.
+              totalSupply: token.isQuote ? null : (supplies.get(token.address) ?? null),
+              holderCount: token.isQuote || partial.has(token.address) ? null : 0,
               isQuote: token.isQuote,
               problem: token.problem,
               firstBlock: token.firstBlock,
@@ -832,11 +926,13 @@ export class ChainIndexer {
         const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
         freshTransfers.push(...part.filter((row) => fresh.has(`${row.txHash}:${row.logIndex}`)));
       }
+      for (const token of partial) this.partialTokens.add(token);
       await this.applyTransfers(
         tx,
         freshTransfers.map((row) => ({ ...row, value: BigInt(row.value) })),
         to,
       );
+      await this.setSupplies(tx, supplies, to);
       // Transfers below the reorg window can no longer be undone: drop them.
       await tx
         .delete(indexerTransfers)
@@ -1057,29 +1153,39 @@ export class ChainIndexer {
     }
   }
 
+  /** Sets the supply read from the chain (`supplies`) of tokens. */
+  private async setSupplies(
+    tx: Pick<Database, 'update'>,
+    supplies: ReadonlyMap<string, string | null>,
+    block: number,
+  ): Promise<void> {
+    for (const [token, supply] of supplies)
+      await tx
+        .update(indexerTokens)
+        .set({ totalSupply: supply, updatedBlock: block })
+        .where(and(eq(indexerTokens.chainId, this.chainId), eq(indexerTokens.address, token)));
+  }
+
   /**
    * Moves balances by the given transfers (negative values undo them), then sets each token's
-   * holder count and supply (mints minus burns) from them.
+   * holder count from them; tokens whose history was not read from their deployment
+   * ({@link partialTokens}) keep neither.
    */
   private async applyTransfers(
     tx: Pick<Database, 'insert' | 'update' | 'execute'>,
     transfers: readonly { token: string; from: string; to: string; value: bigint }[],
     block: number,
   ): Promise<void> {
-    if (transfers.length === 0) return;
+    const followed = transfers.filter((transfer) => !this.partialTokens.has(transfer.token));
+    if (followed.length === 0) return;
     const deltas = new Map<string, bigint>();
-    const supply = new Map<string, bigint>();
     const add = (token: string, holder: string, value: bigint) => {
       const key = `${token}:${holder}`;
       deltas.set(key, (deltas.get(key) ?? 0n) + value);
     };
-    for (const transfer of transfers) {
-      if (transfer.from === ZERO)
-        supply.set(transfer.token, (supply.get(transfer.token) ?? 0n) + transfer.value);
-      else add(transfer.token, transfer.from, -transfer.value);
-      if (transfer.to === ZERO)
-        supply.set(transfer.token, (supply.get(transfer.token) ?? 0n) - transfer.value);
-      else add(transfer.token, transfer.to, transfer.value);
+    for (const transfer of followed) {
+      if (transfer.from !== ZERO) add(transfer.token, transfer.from, -transfer.value);
+      if (transfer.to !== ZERO) add(transfer.token, transfer.to, transfer.value);
     }
     const rows = [...deltas.entries()]
       .filter(([, delta]) => delta !== 0n)
@@ -1104,12 +1210,10 @@ export class ChainIndexer {
             updatedBlock: sql`excluded.updated_block`,
           },
         });
-    const tokens = [...new Set(transfers.map((transfer) => transfer.token))];
+    const tokens = [...new Set(followed.map((transfer) => transfer.token))];
     for (const token of tokens) {
-      const minted = supply.get(token) ?? 0n;
       await tx.execute(sql`
         update indexer_tokens set
-          total_supply = coalesce(total_supply, 0) + ${minted.toString()}::numeric,
           holder_count = (select count(*) from indexer_balances b
             where b.chain_id = ${this.chainId} and b.token = ${token} and b.balance > 0),
           updated_block = ${block}

@@ -65,6 +65,20 @@ export function isContractAnswer(error: unknown): boolean {
   return !failedOnTheWay;
 }
 
+/** Whether an error is the node or the network failing to answer (a time-out, HTTP error). */
+export function isNodeFailure(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk(
+      (cause) =>
+        cause instanceof HttpRequestError ||
+        cause instanceof TimeoutError ||
+        cause instanceof WebSocketRequestError ||
+        cause instanceof SocketClosedError,
+    ) !== null
+  );
+}
+
 /** Transactions read at once by {@link ChainReader.senders}: ten batches of a hundred. */
 const SENDERS_IN_FLIGHT = 1_000;
 

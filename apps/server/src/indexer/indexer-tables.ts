@@ -68,9 +68,13 @@ export const indexerTokens = pgTable(
     symbol: text('symbol').notNull(),
     /** Null when `decimals()` failed or was out of range: no figure of such a token is computed. */
     decimals: smallint('decimals'),
-    /** Sum of mints minus burns seen in Transfer logs, or `totalSupply()` when logs began later. */
+    /** `totalSupply()` at `updatedBlock` (read again when a Transfer mints or burns); null: unknown. */
     totalSupply: amount('total_supply'),
-    holderCount: integer('holder_count').notNull().default(0),
+    /**
+     * Holders with a positive balance; null (unknown) for a quote token and for a token deployed
+     * before the blocks the indexer read, whose earlier Transfers it never saw.
+     */
+    holderCount: integer('holder_count'),
     /** A quote token (wrapped native or stable) of a configured DEX: its holders are not followed. */
     isQuote: boolean('is_quote').notNull().default(false),
     /** Why the token's figures are not computed (`no decimals()`), or null. */
@@ -216,7 +220,10 @@ export const indexerTransfers = pgTable(
   ],
 );
 
-/** Balances of the listed tokens' holders, summed from Transfer logs since the token was listed. */
+/**
+ * Balances of the listed tokens' holders, summed from their Transfer logs since deployment; a
+ * token whose history was not read from its deployment has none (its holder count is null).
+ */
 export const indexerBalances = pgTable(
   'indexer_balances',
   {

@@ -292,6 +292,57 @@ describe('indexer with odd tokens', () => {
     await database.drop();
   }, 120_000);
 
+  it("takes the supply of a token minted before the blocks read from totalSupply(), and leaves its holders unknown rather than wrong", async () => {
+    const owner = wallet(DEVNET_EVM_OWNER);
+    const minted = parseUnits('1000000', 18);
+    const old = await deployToken('Old Timer', 'OLDT', 18, minted);
+    // The DEX's history starts after the mint: its Transfer is never read.
+    const dex = { ...market.dex, startBlock: Number(await publicClient.getBlockNumber()) + 1 };
+    const wrapped = market.wrappedNative.address;
+    await send(owner.sendTransaction({ to: wrapped, value: parseUnits('5', 18) }));
+    await addLiquidity(old, wrapped, parseUnits('400000', 18), parseUnits('5', 18));
+    await send(
+      owner.writeContract({
+        address: old,
+        abi: erc20,
+        functionName: 'transfer',
+        args: [TRADER, parseUnits('1000', 18)],
+      }),
+    );
+
+    const database = await indexerDatabase();
+    await newIndexer(database.handle, devnet.rpcUrl(CHAIN), CHAIN, [dex]).syncToHead();
+    const { db } = database.handle;
+    const [token] = await db
+      .select()
+      .from(indexerTokens)
+      .where(eq(indexerTokens.address, old.toLowerCase()));
+    // Summed from the logs read, the supply would be 0 and the owner's balance negative.
+    expect(token).toMatchObject({ totalSupply: minted.toString(), holderCount: null });
+    const balances = await db
+      .select()
+      .from(indexerBalances)
+      .where(eq(indexerBalances.token, old.toLowerCase()));
+    expect(balances).toEqual([]);
+
+    // A later mint is read from the chain again.
+    await send(
+      owner.writeContract({
+        address: old,
+        abi: devnetTokenAbi,
+        functionName: 'mint',
+        args: [DEVNET_EVM_OWNER, minted],
+      }),
+    );
+    await newIndexer(database.handle, devnet.rpcUrl(CHAIN), CHAIN, [dex]).syncToHead();
+    const [after] = await db
+      .select()
+      .from(indexerTokens)
+      .where(eq(indexerTokens.address, old.toLowerCase()));
+    expect(after).toMatchObject({ totalSupply: (2n * minted).toString(), holderCount: null });
+    await database.drop();
+  }, 120_000);
+
   it('keeps a pair whose token has no decimals() without prices, logs it, and indexes on', async () => {
     const owner = wallet(DEVNET_EVM_OWNER);
     const notAToken: Address = '0x000000000000000000000000000000000000bEEF';
