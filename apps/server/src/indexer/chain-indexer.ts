@@ -482,90 +482,94 @@ export class ChainIndexer {
       fork,
     );
     const changed = new Set(touchedPools.map((pool) => pool.address));
-    await this.db.transaction(async (tx) => {
-      const swapPools = await tx
-        .selectDistinct({ pool: indexerSwaps.pool })
-        .from(indexerSwaps)
-        .where(and(eq(indexerSwaps.chainId, chain), gt(indexerSwaps.blockNumber, fork)));
-      for (const row of swapPools) changed.add(row.pool);
-      await tx
-        .delete(indexerSwaps)
-        .where(and(eq(indexerSwaps.chainId, chain), gt(indexerSwaps.blockNumber, fork)));
-      await tx
-        .delete(indexerLiquidityEvents)
-        .where(
-          and(
-            eq(indexerLiquidityEvents.chainId, chain),
-            gt(indexerLiquidityEvents.blockNumber, fork),
-          ),
-        );
-      // Transfers: subtract what the orphaned blocks moved, then forget them.
-      const orphaned = await tx
-        .select()
-        .from(indexerTransfers)
-        .where(and(eq(indexerTransfers.chainId, chain), gt(indexerTransfers.blockNumber, fork)));
-      await this.applyTransfers(
-        tx,
-        orphaned.map((row) => ({ ...row, value: -BigInt(row.value) })),
-        fork,
-      );
-      await this.setSupplies(tx, supplies, fork);
-      await tx
-        .delete(indexerTransfers)
-        .where(and(eq(indexerTransfers.chainId, chain), gt(indexerTransfers.blockNumber, fork)));
-      // Pools and tokens first seen above the fork.
-      await tx
-        .delete(indexerPools)
-        .where(and(eq(indexerPools.chainId, chain), gt(indexerPools.createdBlock, fork)));
-      const goneTokens = await tx
-        .delete(indexerTokens)
-        .where(and(eq(indexerTokens.chainId, chain), gt(indexerTokens.firstBlock, fork)))
-        .returning({ address: indexerTokens.address });
-      if (goneTokens.length > 0)
-        await tx.delete(indexerBalances).where(
-          and(
-            eq(indexerBalances.chainId, chain),
-            inArray(
-              indexerBalances.token,
-              goneTokens.map((token) => token.address),
-            ),
-          ),
-        );
-      for (const [address, [r0, r1]] of reserves)
+    await this.db
+      .transaction(async (tx) => {
+        const swapPools = await tx
+          .selectDistinct({ pool: indexerSwaps.pool })
+          .from(indexerSwaps)
+          .where(and(eq(indexerSwaps.chainId, chain), gt(indexerSwaps.blockNumber, fork)));
+        for (const row of swapPools) changed.add(row.pool);
         await tx
-          .update(indexerPools)
-          .set({ reserve0: r0.toString(), reserve1: r1.toString(), updatedBlock: fork })
-          .where(and(eq(indexerPools.chainId, chain), eq(indexerPools.address, address)));
-      // Candles holding an orphaned swap: built again from the swaps that remain.
-      const stale = await tx
-        .delete(indexerCandles)
-        .where(and(eq(indexerCandles.chainId, chain), gt(indexerCandles.lastBlock, fork)))
-        .returning({
-          pool: indexerCandles.pool,
-          bucket: indexerCandles.bucket,
-          interval: indexerCandles.interval,
-        });
-      await this.rebuildCandles(tx, stale);
-      await tx
-        .delete(indexerBlocks)
-        .where(and(eq(indexerBlocks.chainId, chain), gt(indexerBlocks.number, fork)));
-      await tx
-        .update(indexerCheckpoints)
-        .set({ lastBlock: fork, updatedAt: new Date() })
-        .where(and(eq(indexerCheckpoints.chainId, chain), gt(indexerCheckpoints.lastBlock, fork)));
-      // Caches hold orphaned pools and anchors: read again; prices follow the restored
-      // reserves. In this transaction: a reader that sees the checkpoint moved back (the lists
-      // then read the chain in full) must see the undone prices with it, not the orphaned ones.
-      this.knownPools = undefined;
-      this.listedTokens = undefined;
-      await this.load(tx);
-      await this.repriceAll(tx, [...changed], true, fork);
-    }).catch((error: unknown) => {
-      // Rolled back: what the caches read in the transaction is not in the database.
-      this.knownPools = undefined;
-      this.listedTokens = undefined;
-      throw error;
-    });
+          .delete(indexerSwaps)
+          .where(and(eq(indexerSwaps.chainId, chain), gt(indexerSwaps.blockNumber, fork)));
+        await tx
+          .delete(indexerLiquidityEvents)
+          .where(
+            and(
+              eq(indexerLiquidityEvents.chainId, chain),
+              gt(indexerLiquidityEvents.blockNumber, fork),
+            ),
+          );
+        // Transfers: subtract what the orphaned blocks moved, then forget them.
+        const orphaned = await tx
+          .select()
+          .from(indexerTransfers)
+          .where(and(eq(indexerTransfers.chainId, chain), gt(indexerTransfers.blockNumber, fork)));
+        await this.applyTransfers(
+          tx,
+          orphaned.map((row) => ({ ...row, value: -BigInt(row.value) })),
+          fork,
+        );
+        await this.setSupplies(tx, supplies, fork);
+        await tx
+          .delete(indexerTransfers)
+          .where(and(eq(indexerTransfers.chainId, chain), gt(indexerTransfers.blockNumber, fork)));
+        // Pools and tokens first seen above the fork.
+        await tx
+          .delete(indexerPools)
+          .where(and(eq(indexerPools.chainId, chain), gt(indexerPools.createdBlock, fork)));
+        const goneTokens = await tx
+          .delete(indexerTokens)
+          .where(and(eq(indexerTokens.chainId, chain), gt(indexerTokens.firstBlock, fork)))
+          .returning({ address: indexerTokens.address });
+        if (goneTokens.length > 0)
+          await tx.delete(indexerBalances).where(
+            and(
+              eq(indexerBalances.chainId, chain),
+              inArray(
+                indexerBalances.token,
+                goneTokens.map((token) => token.address),
+              ),
+            ),
+          );
+        for (const [address, [r0, r1]] of reserves)
+          await tx
+            .update(indexerPools)
+            .set({ reserve0: r0.toString(), reserve1: r1.toString(), updatedBlock: fork })
+            .where(and(eq(indexerPools.chainId, chain), eq(indexerPools.address, address)));
+        // Candles holding an orphaned swap: built again from the swaps that remain.
+        const stale = await tx
+          .delete(indexerCandles)
+          .where(and(eq(indexerCandles.chainId, chain), gt(indexerCandles.lastBlock, fork)))
+          .returning({
+            pool: indexerCandles.pool,
+            bucket: indexerCandles.bucket,
+            interval: indexerCandles.interval,
+          });
+        await this.rebuildCandles(tx, stale);
+        await tx
+          .delete(indexerBlocks)
+          .where(and(eq(indexerBlocks.chainId, chain), gt(indexerBlocks.number, fork)));
+        await tx
+          .update(indexerCheckpoints)
+          .set({ lastBlock: fork, updatedAt: new Date() })
+          .where(
+            and(eq(indexerCheckpoints.chainId, chain), gt(indexerCheckpoints.lastBlock, fork)),
+          );
+        // Caches hold orphaned pools and anchors: read again; prices follow the restored
+        // reserves. In this transaction: a reader that sees the checkpoint moved back (the lists
+        // then read the chain in full) must see the undone prices with it, not the orphaned ones.
+        this.knownPools = undefined;
+        this.listedTokens = undefined;
+        await this.load(tx);
+        await this.repriceAll(tx, [...changed], true, fork);
+      })
+      .catch((error: unknown) => {
+        // Rolled back: what the caches read in the transaction is not in the database.
+        this.knownPools = undefined;
+        this.listedTokens = undefined;
+        throw error;
+      });
     this.options.onBlocksIndexed?.(this.chainId, [...changed]);
   }
 

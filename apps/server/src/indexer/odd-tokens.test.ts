@@ -292,7 +292,7 @@ describe('indexer with odd tokens', () => {
     await database.drop();
   }, 120_000);
 
-  it("takes the supply of a token minted before the blocks read from totalSupply(), and leaves its holders unknown rather than wrong", async () => {
+  it('takes the supply of a token minted before the blocks read from totalSupply(), and leaves its holders unknown rather than wrong', async () => {
     const owner = wallet(DEVNET_EVM_OWNER);
     const minted = parseUnits('1000000', 18);
     const old = await deployToken('Old Timer', 'OLDT', 18, minted);
