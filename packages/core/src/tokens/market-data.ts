@@ -226,7 +226,8 @@ const decimalAmount = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal amount');
  * One trade (a Swap log of the primary pool): `side` is the token's side (a `buy` takes the
  * token out of the pool); `tokenAmount` and `quoteAmount` in whole tokens; `priceUsd` the
  * token's USD price after the trade and `volumeUsd` its size in USD, `null` when the quote token
- * has no USD rate; `trader` the swap's recipient (the wallet that trades through a router).
+ * has no USD rate; `trader` the sender of the swap's transaction (its `from`: the wallet that
+ * signed it, also when a router or aggregator makes the swap and the pool pays a contract).
  */
 export const tradeSchema = z.object({
   time: z.number().int().nonnegative(),
