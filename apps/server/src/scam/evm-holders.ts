@@ -44,6 +44,30 @@ const abi = parseAbi([
 export const HOLDER_FIELDS = ['holder_count', 'holders', 'creator_percent', 'lp_holders'] as const;
 export type HolderField = (typeof HOLDER_FIELDS)[number];
 
+/**
+ * What the market-data indexer knows of a token's holders: the port the indexer feature
+ * implements (`indexer/indexer-read.ts`) and `app.ts` passes in. Undefined when the indexer does
+ * not have every Transfer of the token since its deployment (not listed, a quote token, a token
+ * older than the blocks it read).
+ */
+export interface IndexedHolders {
+  holdersOf(chainId: number, token: Address, top: number): Promise<IndexedTokenHolders | undefined>;
+}
+
+export interface IndexedTokenHolders {
+  /** The last block the indexer has read on the chain: its figures are as of this block. */
+  indexedBlock: bigint;
+  /** Addresses with a positive balance. */
+  holderCount: number;
+  /** The largest balances, largest first. */
+  top: readonly { holder: Address; balance: bigint }[];
+  /**
+   * Where the indexer began reading the token's Transfers: the first mint is at or after it
+   * when the token had no code at the block before (checked before a mint is looked for there).
+   */
+  historyFrom: bigint;
+}
+
 export interface HolderScan {
   fields: Pick<SecurityReport, HolderField>;
   evidence: Record<HolderField, EvidenceItem[]>;
@@ -159,6 +183,9 @@ export async function scanHolders(
     /** The deepest pool's pair, whose LP holders are listed. */
     pair?: Address | undefined;
     dexName?: string | undefined;
+    chainId: number;
+    /** The indexer's holders, used when it is at the scan's block (else the log scan runs). */
+    indexed?: IndexedHolders | undefined;
   },
 ): Promise<HolderScan> {
   const { token, blockNumber, totalSupply, decimals, pair } = options;

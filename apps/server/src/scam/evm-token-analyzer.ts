@@ -25,7 +25,7 @@ import {
   type TradingPrivileges,
   type TradingSimulation,
 } from './evm-trading-simulation';
-import { HOLDER_FIELDS, scanHolders } from './evm-holders';
+import { HOLDER_FIELDS, scanHolders, type IndexedHolders } from './evm-holders';
 import { PROBED_FIELDS, probePrivileges, type ProbedField } from './privilege-probe';
 import type { TokenAnalyzer, TokenScanResult } from './token-analyzer';
 
@@ -48,6 +48,8 @@ export interface EvmTokenAnalyzerOptions {
   forkPool?: { size: number; idleMs: number; warm?: boolean };
   /** The V2 DEXes per chain (lib/dexes.ts `resolveDexes`) the token's pools are looked for on. */
   dexes?: DexConfigFile;
+  /** The market-data indexer's holders, read instead of a log scan where it has them. */
+  indexedHolders?: IndexedHolders;
 }
 
 const erc20 = parseAbi([
@@ -106,6 +108,7 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
   private readonly startFork: NonNullable<EvmTokenAnalyzerOptions['startFork']>;
   private readonly dexes: DexConfigFile;
   private readonly pool: AnvilForkPool | undefined;
+  private readonly indexedHolders: IndexedHolders | undefined;
 
   constructor(
     private readonly chains: EvmChainReader,
@@ -117,6 +120,7 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
     }
     this.startFork = options.startFork ?? this.pool!.acquire;
     this.dexes = options.dexes ?? {};
+    this.indexedHolders = options.indexedHolders;
   }
 
   async ownerEventSince(
@@ -246,6 +250,8 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
           decimals: typeof decimals === 'number' ? decimals : null,
           pair: found.deepest?.pair,
           dexName: found.deepest?.dex.name,
+          chainId,
+          indexed: this.indexedHolders,
         }),
       ),
     );
