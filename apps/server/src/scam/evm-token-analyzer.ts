@@ -275,7 +275,10 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
       const probeFork = spare ?? fork;
       [trading, probe] = await Promise.all([
         pool ? timed('trading', simulateTrading(fork.rpcUrl, head, token, pool)) : undefined,
-        timed('probe', probePrivileges(probeFork.rpcUrl, code, head)),
+        timed(
+          'probe',
+          probePrivileges(probeFork.rpcUrl, code, { head, pair: pools.deepest?.pair }),
+        ),
       ]);
       if (pool && trading && code.functions) {
         tradingPrivileges = await timed(

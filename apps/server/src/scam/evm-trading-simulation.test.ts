@@ -33,6 +33,7 @@ import type { TokenScanResult } from './token-analyzer';
 const CHAIN_ID = 1;
 let devnet: Awaited<ReturnType<typeof startTestDevnet>>;
 const results = new Map<ScenarioName, TokenScanResult>();
+const pairs = new Map<ScenarioName, Address>();
 let noPool: TokenScanResult;
 let chainBlockBefore: bigint;
 let chainBlockAfter: bigint;
@@ -58,10 +59,9 @@ beforeAll(async () => {
     const options = scenario.risky
       ? { supplyBps: 5_000, lp: { burnBps: 5_000, lockBps: 3_000, lockDays: 30 } }
       : { supplyBps: 9_900, lp: { burnBps: 6_000, lockBps: 4_000, lockDays: 365 } };
-    addresses.set(
-      scenario.name,
-      (await deployScenarioWithPool(deployer, scenario.name, market, options)).address,
-    );
+    const deployed = await deployScenarioWithPool(deployer, scenario.name, market, options);
+    addresses.set(scenario.name, deployed.address);
+    if (deployed.pair) pairs.set(scenario.name, deployed.pair);
   }
   const lonely = (await deployScenario(deployer, 'clean-plain')).address;
   analyzer = new EvmTokenAnalyzer(
@@ -158,6 +158,21 @@ describe('the trading simulation of the corpus, each token with a pool on the lo
       step: 'privileged-call',
       detail: expect.stringContaining(DEVNET_EVM_OWNER),
     });
+  });
+
+  it('tries the pool as an argument and watches its balance: the owner can take the pool’s tokens', () => {
+    const { report, evidence } = results.get('owner-rewrites-balances')!;
+    expect(report.owner_change_balance).toBe(1);
+    expect(evidence.owner_change_balance).toContainEqual(
+      expect.objectContaining({
+        kind: 'probe',
+        args: [pairs.get('owner-rewrites-balances'), '1'],
+        measured: expect.objectContaining({
+          what: 'balance-taken',
+          account: pairs.get('owner-rewrites-balances'),
+        }),
+      }),
+    );
   });
 
   it('calls a sell that reverts even after waiting a honeypot, with the reverted step', () => {

@@ -117,13 +117,17 @@ const HOLDER_B = fresh('holder b');
 const STRANGER = fresh('stranger');
 const RECIPIENT = fresh('recipient');
 
-/** Typical values per ABI type, or undefined for a type the probe does not try (tuples). */
-function typicalValues(type: string): unknown[] | undefined {
+/**
+ * Typical values per ABI type, or undefined for a type the probe does not try (tuples).
+ * Addresses: a holder, a fresh address and the token's pool (a setter aimed at the pool is
+ * how a token switches off selling or drains its liquidity).
+ */
+function typicalValues(type: string, pair: Address | undefined): unknown[] | undefined {
   if (type.endsWith('[]')) {
-    const inner = typicalValues(type.slice(0, -2));
+    const inner = typicalValues(type.slice(0, -2), pair);
     return inner?.[0] === undefined ? undefined : [[inner[0]]];
   }
-  if (type === 'address') return [HOLDER_A, STRANGER];
+  if (type === 'address') return pair ? [HOLDER_A, STRANGER, pair] : [HOLDER_A, STRANGER];
   if (type === 'bool') return [true, false];
   const uint = /^uint(\d*)$/.exec(type);
   if (uint) {
@@ -138,12 +142,15 @@ function typicalValues(type: string): unknown[] | undefined {
   return undefined;
 }
 
-function argumentCombinations(fn: ContractFunction): unknown[][] | undefined {
+function argumentCombinations(
+  fn: ContractFunction,
+  pair: Address | undefined,
+): unknown[][] | undefined {
   const types = fn.arguments ? fn.arguments.split(',') : [];
   if (types.some((type) => type.includes('('))) return undefined;
   let combinations: unknown[][] = [[]];
   for (const type of types) {
-    const values = typicalValues(type);
+    const values = typicalValues(type, pair);
     if (!values) return undefined;
     combinations = combinations.flatMap((prefix) => values.map((value) => [...prefix, value]));
   }
@@ -176,9 +183,14 @@ const show = (value: unknown): string =>
 export async function probePrivileges(
   forkRpcUrl: string,
   code: TokenCodeAnalysis,
-  /** The fork's head, when the caller knows it (else read). */
-  knownHead?: ForkHead,
+  options: {
+    /** The fork's head, when the caller knows it (else read). */
+    head?: ForkHead;
+    /** The token's deepest pool: an argument to try, and a balance to watch. */
+    pair?: Address;
+  } = {},
 ): Promise<PrivilegeProbe> {
+  const { pair } = options;
   // Reads made together go in one HTTP request (JSON-RPC batch): Anvil answers them in turn.
   const transport = http(forkRpcUrl, { retryCount: 0, batch: true });
   const client: PublicClient = createPublicClient({ transport });
@@ -282,7 +294,7 @@ export async function probePrivileges(
 
   // Everything below runs in scripts on the fork (fork-script.ts): nothing is sent, so the fork
   // stays as it was and every call is tried from the same state, side by side.
-  const head = knownHead ?? (await forkHead(client));
+  const head = options.head ?? (await forkHead(client));
   // The two holders, funded by the funder with a thousandth of its balance each.
   let funded = new ForkScript(client, head);
   let holdersFunded = false;
@@ -327,7 +339,9 @@ export async function probePrivileges(
     owner: Address | undefined;
     getOwner: Address | undefined;
   }
-  const tracked = [...new Set([HOLDER_A, HOLDER_B, ...(funder ? [funder] : [])])];
+  const tracked = [
+    ...new Set([HOLDER_A, HOLDER_B, ...(funder ? [funder] : []), ...(pair ? [pair] : [])]),
+  ];
   /** Reads of the state a call is judged by, placed in a script, and how to read them back. */
   const placeStateReads = (script: ForkScript, caller: Address) => {
     const accounts = [...tracked, caller];
@@ -367,7 +381,7 @@ export async function probePrivileges(
     collect: for (const [caller, roleSet] of callers) {
       const callerRoles = [...roleSet];
       for (const fn of functions) {
-        const combinations = argumentCombinations(fn);
+        const combinations = argumentCombinations(fn, pair);
         if (!combinations) continue;
         const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
         for (const args of combinations) {
@@ -519,7 +533,8 @@ export async function probePrivileges(
           `${account} lost ${-change} without acting`,
           { what: 'balance-taken', account, amount: (-change).toString() },
         ]);
-      } else if (change > 0n) {
+      } else if (change > 0n && account !== pair) {
+        // Tokens the pool receives are sold, not given (a tax token's owner selling its fees).
         unexplained += change;
       }
     }
