@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
 import { formatUnits, getAddress, parseAbi, type Address, type PublicClient } from 'viem';
-import type { Candle, CandleInterval, Trade } from '@vaultscope/core';
+import type { Candle, CandleInterval, Holder, Trade, TradeWindows } from '@vaultscope/core';
+import { poolStats } from '../indexer/indexer-read';
 import {
+  indexerBalances,
   indexerBlocks,
   indexerCandles,
   indexerCheckpoints,
@@ -11,7 +13,7 @@ import {
 } from '../indexer/indexer-tables';
 import type { Database } from '../lib/db/client';
 import type { IndexedMarketSource } from './indexed-market';
-import type { IndexedToken } from './market-source';
+import type { IndexedHolders, IndexedToken } from './market-source';
 
 const pools = indexerPools;
 
@@ -25,6 +27,9 @@ const swaps = indexerSwaps;
 /** Price-change windows, as the lists show them. */
 const WINDOWS = { m5: 300_000, h1: 3_600_000, h6: 21_600_000, h24: 86_400_000 } as const;
 type Window = keyof typeof WINDOWS;
+
+/** Where burned tokens go: shown as a holder, tagged, since its share is out of circulation. */
+const DEAD = '0x000000000000000000000000000000000000dead';
 
 const checksum = (address: string) => {
   try {
@@ -147,15 +152,12 @@ export class IndexerMarketSource implements IndexedMarketSource {
     if (primary.size === 0) return [];
     const chosen = [...primary.values()];
     const addresses = [...new Set(chosen.flatMap((pool) => [pool.baseToken, pool.quoteToken]))];
-    const [facts, [head]] = await Promise.all([
+    const [facts, now] = await Promise.all([
       this.db
         .select()
         .from(indexerTokens)
         .where(and(eq(indexerTokens.chainId, chainId), inArray(indexerTokens.address, addresses))),
-      this.db
-        .select({ time: max(indexerBlocks.time) })
-        .from(indexerBlocks)
-        .where(eq(indexerBlocks.chainId, chainId)),
+      this.chainNow(chainId),
     ]);
     const tokenOf = new Map(facts.map((token) => [token.address, token]));
     const quoteFacts = await this.tokenFacts(
@@ -164,7 +166,6 @@ export class IndexerMarketSource implements IndexedMarketSource {
         (address) => !tokenOf.has(address),
       ),
     );
-    const now = head?.time?.getTime() ?? Date.now();
     const poolAddresses = chosen.map((pool) => pool.address);
     const [stats, references] = await Promise.all([
       this.dayStats(chainId, poolAddresses, now),
@@ -202,6 +203,18 @@ export class IndexerMarketSource implements IndexedMarketSource {
         },
       ];
     });
+  }
+
+  /**
+   * The time window figures are taken at: the chain's latest indexed block's (Unix ms), so a
+   * chain whose clock is not ours (a devnet) still counts its last 24 hours; ours before any.
+   */
+  private async chainNow(chainId: number): Promise<number> {
+    const [head] = await this.db
+      .select({ time: max(indexerBlocks.time) })
+      .from(indexerBlocks)
+      .where(eq(indexerBlocks.chainId, chainId));
+    return head?.time?.getTime() ?? Date.now();
   }
 
   /** USD volume and number of swaps of each pool over the 24 h before `now`. */
@@ -327,6 +340,75 @@ export class IndexerMarketSource implements IndexedMarketSource {
       blockNumber: String(row.blockNumber),
     }));
   }
+
+  async tradeWindows(chainId: number, pairAddress: string): Promise<TradeWindows> {
+    const pool = pairAddress.toLowerCase();
+    const stats = (
+      await poolStats(this.db, chainId, [pool], new Date(await this.chainNow(chainId)))
+    ).get(pool)!;
+    const window = ({ buys, sells, volumeUsd }: TradeWindows['m5']) => ({ buys, sells, volumeUsd });
+    return {
+      m5: window(stats.m5),
+      h1: window(stats.h1),
+      h6: window(stats.h6),
+      h24: window(stats.h24),
+    };
+  }
+
+  /**
+   * A token's holder count and largest balances from the indexer's Transfer sums. Only a token
+   * whose whole history was read has them (`holder_count` not null): otherwise its balances
+   * would be partial sums, so none are served. Shares are of `totalSupply()` as last read.
+   */
+  async holders(chainId: number, address: string, limit: number): Promise<IndexedHolders> {
+    const token = address.toLowerCase();
+    const [facts] = await this.db
+      .select({
+        count: indexerTokens.holderCount,
+        supply: indexerTokens.totalSupply,
+        decimals: indexerTokens.decimals,
+      })
+      .from(indexerTokens)
+      .where(and(eq(indexerTokens.chainId, chainId), eq(indexerTokens.address, token)));
+    if (!facts || facts.count === null) return { count: null, top: null };
+    // Without decimals a balance cannot be written in whole tokens: the count alone is known.
+    if (facts.decimals === null) return { count: facts.count, top: null };
+    const decimals = facts.decimals;
+    const b = indexerBalances;
+    const [rows, tokenPools] = await Promise.all([
+      this.db
+        .select({ holder: b.holder, balance: b.balance })
+        .from(b)
+        .where(and(eq(b.chainId, chainId), eq(b.token, token), gt(b.balance, '0')))
+        .orderBy(desc(b.balance), asc(b.holder))
+        .limit(limit),
+      this.db
+        .select({ address: pools.address })
+        .from(pools)
+        .where(and(eq(pools.chainId, chainId), eq(pools.baseToken, token))),
+    ]);
+    const poolSet = new Set(tokenPools.map((pool) => pool.address));
+    const supply = facts.supply === null ? null : BigInt(facts.supply);
+    const top = rows.map((row): Holder => {
+      const balance = BigInt(row.balance);
+      return {
+        address: checksum(row.holder),
+        tag: row.holder === DEAD ? 'Burn' : poolSet.has(row.holder) ? 'Pool' : null,
+        is_contract: null,
+        balance: formatUnits(balance, decimals),
+        percent: supply === null || supply <= 0n ? null : shareOf(balance, supply),
+        is_locked: row.holder === DEAD ? 1 : null,
+      };
+    });
+    return { count: facts.count, top };
+  }
+}
+
+/** `part / whole` as a fraction in [0, 1], to 12 decimal places, computed on bigints. */
+function shareOf(part: bigint, whole: bigint): number {
+  const scale = 10n ** 12n;
+  const share = Number((part * scale) / whole) / Number(scale);
+  return Math.min(1, share);
 }
 
 /** Whether pool `a` is deeper than `b`: more USD liquidity (unknown least), then older. */

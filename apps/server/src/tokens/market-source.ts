@@ -1,4 +1,4 @@
-import type { Candle, CandleInterval, Trade } from '@vaultscope/core';
+import type { Candle, CandleInterval, Holder, Trade, TradeWindows } from '@vaultscope/core';
 
 /**
  * What the token research read side needs from our own DEX indexer (`src/indexer`), in the
@@ -30,6 +30,17 @@ export interface IndexedToken {
   change: { m5: number | null; h1: number | null; h6: number | null; h24: number | null };
 }
 
+/** A token's holders as the indexer knows them from its Transfer logs. */
+export interface IndexedHolders {
+  /**
+   * Accounts with a positive balance; null (unknown) for a token deployed before the blocks the
+   * indexer read, whose earlier Transfers it never saw.
+   */
+  count: number | null;
+  /** The largest holders, largest first; null when the count is unknown. */
+  top: Holder[] | null;
+}
+
 export interface MarketSource {
   /** The last indexed block of every chain an indexer has started on. */
   heads(): Promise<Map<number, number>>;
@@ -50,4 +61,8 @@ export interface MarketSource {
   ): Promise<Candle[]>;
   /** The latest trades of a pool, newest first, from its base token's side. */
   trades(chainId: number, pairAddress: string, limit: number): Promise<Trade[]>;
+  /** Buys, sells and USD volume of a pool per window, up to the chain's latest indexed block. */
+  tradeWindows(chainId: number, pairAddress: string): Promise<TradeWindows>;
+  /** A token's holder count and its `limit` largest holders. */
+  holders(chainId: number, address: string, limit: number): Promise<IndexedHolders>;
 }

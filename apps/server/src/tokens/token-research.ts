@@ -101,6 +101,9 @@ export const ANALYZER_PROVIDER_LABEL = 'Vaultscope analyzer';
 
 const NONE: ReadonlySet<string> = new Set();
 
+/** How many of an indexed token's largest holders the detail lists (as DexScreener's top 10). */
+const TOP_HOLDERS = 10;
+
 /** The chain code of a token id (`eth_0xab…` → `eth`). */
 function chainOfId(id: string): ChainCode | undefined {
   // Codes hold underscores too (`polygon_pos`), so the code is the one the id starts with.
@@ -209,7 +212,10 @@ export class TokenResearch {
       scan = await analyzer.lookup(target, caller, { scanIfMissing: true });
       if (!scan) throw new NotFoundError(tokenMessages.recordNotFound);
     }
-    const favourite = (await this.favourites(caller.userId, 'DEX', [id])).has(id);
+    const [favourite, activity] = await Promise.all([
+      this.favourites(caller.userId, 'DEX', [id]).then((ids) => ids.has(id)),
+      this.indexedActivity(network, id),
+    ]);
     const market = this.marketOf(network, id, record?.market ?? null);
     const trustedToken = record?.trustedToken ?? null;
     const report = scan?.report ?? record!.report;
@@ -237,6 +243,7 @@ export class TokenResearch {
       trusted_token: trustedToken,
       tokenDetails: report,
       is_favourite: flag(favourite),
+      ...activity,
       scan: scan
         ? {
             source: scan.source,
@@ -275,6 +282,26 @@ export class TokenResearch {
       pairAddress: token.pairAddress,
       priceSource: INDEXER_PROVIDER_LABEL,
     };
+  }
+
+  /**
+   * The indexer's trading and holder figures of a token, for a chain it serves: buys, sells and
+   * volume per window of the primary pool, the holder count and the largest holders. A token no
+   * indexed pool holds has them null; off indexed chains they are absent (the snapshot has none).
+   */
+  private async indexedActivity(
+    network: ChainCode,
+    id: string,
+  ): Promise<Pick<TokenDetailResponse, 'tradeWindows' | 'holderCount' | 'holders'>> {
+    const market = this.deps.market;
+    if (!market?.rows.serves(network)) return {};
+    const token = market.rows.token(id);
+    if (!token) return { tradeWindows: null, holderCount: null, holders: null };
+    const [tradeWindows, holders] = await Promise.all([
+      market.source.tradeWindows(token.chainId, token.pairAddress),
+      market.source.holders(token.chainId, token.address, TOP_HOLDERS),
+    ]);
+    return { tradeWindows, holderCount: holders.count, holders: holders.top };
   }
 
   /** The indexed token behind a request, or why there is none (the header of both answers). */

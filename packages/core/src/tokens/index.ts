@@ -5,6 +5,7 @@ export * from './filters';
 export * from './security-report';
 export * from './schemas';
 export * from './market-data';
+export * from './trade-windows';
 export * from './cex';
 export * from './snapshot';
 export * from './display';

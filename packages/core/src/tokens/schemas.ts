@@ -13,6 +13,7 @@ import {
 } from './filters';
 import { tokenScanInfoSchema } from '../scam/evidence';
 import { tokenMessages } from './messages';
+import { tradeWindowsSchema } from './trade-windows';
 import {
   authoritySchema,
   dexDetailSchema,
@@ -239,11 +240,29 @@ export const tokenDetailResponseSchema = z.object({
   tokenDetails: securityReportSchema,
   is_favourite: favouriteFlagSchema,
   dexDetails: z.array(dexDetailSchema).nullable().optional(),
+  /**
+   * Ours, from our DEX indexer: the ten largest holders (address, balance in whole tokens, share
+   * of the supply; `tag` `Pool` for the token's indexed pools, `Burn` for the dead address),
+   * null when the holder count is unknown. A Solana detail carries the report's holders here instead.
+   */
   holders: z.array(holderSchema).nullable().optional(),
   mintable: authoritySchema.nullable().optional(),
   freezable: authoritySchema.nullable().optional(),
   metadata: tokenMetadataSchema.nullable().optional(),
   creators: z.array(flaggedAddressSchema).nullable().optional(),
+  /**
+   * Ours, from our DEX indexer on the chains it serves: buys, sells and USD volume of the primary
+   * pool per window (5M, 1H, 6H, 24H). Absent or null where the figures come from elsewhere (the
+   * snapshot) or no indexed pool holds the token.
+   */
+  tradeWindows: tradeWindowsSchema.nullable().optional(),
+  /**
+   * Ours, from our DEX indexer: the token's holders now (accounts with a positive balance,
+   * summed from every Transfer since its deployment). Null when the indexer has not seen the
+   * token's whole history (a token deployed before the blocks it read): unknown, never 0.
+   * Absent off indexed chains. `tokenDetails.holder_count` stays the report's (at its scan).
+   */
+  holderCount: z.number().int().nonnegative().nullable().optional(),
   /**
    * Ours: the analyzer's scan behind the report (block, time, evidence per field, a re-scan
    * under way); absent or null for reports from a provider such as the shipped snapshot.
