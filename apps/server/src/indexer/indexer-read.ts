@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
+import { getAddress, type Address } from 'viem';
 import type { Database } from '../lib/db/client';
-import { indexerPools, indexerSwaps } from './indexer-tables';
+import { CATCH_UP_BLOCKS } from './chain-indexer';
+import {
+  indexerBalances,
+  indexerCheckpoints,
+  indexerPools,
+  indexerSwaps,
+  indexerTokens,
+} from './indexer-tables';
 
 /**
  * Window figures of pools, as DexScreener shows them per pool (`txns`, `volume`,
@@ -123,4 +131,76 @@ export async function poolStats(
     out.set(address, stats);
   }
   return out;
+}
+
+/** A listed token's holders as the indexer has them (the scam analyzer's `IndexedHolders`). */
+export interface TokenHolderFigures {
+  /** The last block the indexer has read on the chain: the figures are as of this block. */
+  indexedBlock: bigint;
+  holderCount: number;
+  /** The largest balances, largest first. */
+  top: { holder: Address; balance: bigint }[];
+  /**
+   * Where the indexer's reading of the token's Transfers began at the latest: it reads up to
+   * `CATCH_UP_BLOCKS` back from a newly listed token's first pool (from further back when that
+   * pool came in a backfill range, so this bound is checked by the caller, not assumed).
+   */
+  historyFrom: bigint;
+}
+
+/**
+ * The holders of `token` on `chainId`, or undefined when the indexer does not have every Transfer
+ * of it since its deployment: not listed, a quote token (not followed), or deployed before the
+ * blocks read (holder count null). One read-only repeatable-read transaction, so the checkpoint
+ * is the one the balances were written with (the indexer moves both in one transaction).
+ */
+export async function tokenHolderFigures(
+  db: Database,
+  chainId: number,
+  token: string,
+  top: number,
+): Promise<TokenHolderFigures | undefined> {
+  const address = token.toLowerCase();
+  return db.transaction(
+    async (tx) => {
+      const [row] = await tx
+        .select({
+          holderCount: indexerTokens.holderCount,
+          isQuote: indexerTokens.isQuote,
+          firstBlock: indexerTokens.firstBlock,
+        })
+        .from(indexerTokens)
+        .where(and(eq(indexerTokens.chainId, chainId), eq(indexerTokens.address, address)));
+      if (!row || row.isQuote || row.holderCount === null) return undefined;
+      // Every DEX of a chain moves to the same block in a step, and Transfers are read for all
+      // listed tokens in each step: the newest checkpoint is where the balances are.
+      const [checkpoint] = await tx
+        .select({ lastBlock: max(indexerCheckpoints.lastBlock) })
+        .from(indexerCheckpoints)
+        .where(eq(indexerCheckpoints.chainId, chainId));
+      if (checkpoint?.lastBlock === null || checkpoint?.lastBlock === undefined) return undefined;
+      const largest = await tx
+        .select({ holder: indexerBalances.holder, balance: indexerBalances.balance })
+        .from(indexerBalances)
+        .where(
+          and(
+            eq(indexerBalances.chainId, chainId),
+            eq(indexerBalances.token, address),
+            gt(indexerBalances.balance, '0'),
+          ),
+        )
+        .orderBy(desc(indexerBalances.balance))
+        .limit(top);
+      return {
+        indexedBlock: BigInt(checkpoint.lastBlock),
+        holderCount: row.holderCount,
+        top: largest.map((balance) => ({
+          holder: getAddress(balance.holder),
+          balance: BigInt(balance.balance),
+        })),
+        historyFrom: BigInt(Math.max(0, row.firstBlock - CATCH_UP_BLOCKS)),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }

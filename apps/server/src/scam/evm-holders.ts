@@ -10,9 +10,15 @@ import {
 } from 'viem';
 
 /**
- * Holders and liquidity from a bounded scan of `Transfer` logs (no indexer needed): the token's
- * holders (count, top ten with their real `balanceOf` at the scan's block), the creator's share,
- * and the LP holders of the token's deepest pool with the burned and time-locked shares.
+ * Holders and liquidity: the token's holders (count, top ten with their real `balanceOf` at the
+ * scan's block), the creator's share, and the LP holders of the token's deepest pool with the
+ * burned and time-locked shares.
+ *
+ * The token's holders come from the market-data indexer when it follows the token from its
+ * deployment and has read the chain to within {@link INDEX_LAG_BLOCKS} of the scan's block; the
+ * creator (the first mint's recipient, which the indexer does not keep) is then found by a log
+ * query for mints alone. Otherwise, and always for the LP holders (the indexer follows the
+ * listed tokens' Transfers, not the pairs' LP tokens), they come from a bounded log scan.
  *
  * The scan covers the last {@link HOLDER_SCAN_BLOCKS} blocks. It is only trusted when the
  * contract did not exist yet at its first block (no code there): then every Transfer since
@@ -27,6 +33,13 @@ import {
  */
 
 export const HOLDER_SCAN_BLOCKS = 50_000n;
+/**
+ * How far the indexer's last read block may be from the scan's block for its holders to be
+ * used. At the head it is a poll (0.5 s) or a range behind, a block or two; a few blocks change a
+ * holder count by a few transfers at most, and the evidence names the block the figures are
+ * from. Further off (a backfill, a stalled node) they are another moment's: the log scan runs.
+ */
+export const INDEX_LAG_BLOCKS = 5n;
 const LOG_CHUNK_BLOCKS = 10_000n;
 const MAX_LOGS = 100_000;
 const TOP = 10;
@@ -123,24 +136,24 @@ async function scanLogs(
 const share = (amount: bigint, total: bigint) =>
   total > 0n ? Math.min(1, Number((amount * 1_000_000n) / total) / 1_000_000) : null;
 
-/** Top holders by the logs, confirmed by `balanceOf` at the block, with contract and lock tags. */
+/** Top holders by the logs or the indexer, confirmed by `balanceOf` at the block, with contract and lock tags. */
 async function topHolders(
   client: PublicClient,
   asset: Address,
-  scan: LogBalances,
+  balances: ReadonlyMap<Address, bigint>,
   blockNumber: bigint,
   total: bigint,
   decimals: number,
   tags: ReadonlyMap<Address, string>,
   lockOf?: Address,
 ): Promise<Holder[]> {
-  const candidates = [...scan.balances]
+  const candidates = [...balances]
     .filter(([address, balance]) => balance > 0n && address !== zeroAddress)
     .sort(([, a], [, b]) => (b > a ? 1 : b < a ? -1 : 0))
     .slice(0, TOP)
     .map(([address]) => address);
   // The zero address holds burned shares (V2 burns its minimum liquidity there): listed too.
-  if ((scan.balances.get(zeroAddress) ?? 0n) > 0n) candidates.push(zeroAddress);
+  if ((balances.get(zeroAddress) ?? 0n) > 0n) candidates.push(zeroAddress);
   const holders: Holder[] = [];
   for (const address of candidates) {
     const balance = await client
@@ -151,7 +164,7 @@ async function topHolders(
         args: [address],
         blockNumber,
       })
-      .catch(() => scan.balances.get(address) ?? 0n);
+      .catch(() => balances.get(address) ?? 0n);
     const code =
       address === zeroAddress ? undefined : await client.getCode({ address, blockNumber });
     const isContract = !!code && code !== '0x';
@@ -204,11 +217,52 @@ export async function scanHolders(
   const tags = new Map<Address, string>();
   if (pair) tags.set(pair, `${options.dexName ?? 'DEX'} pool`);
 
-  const older = (fromBlock: bigint) => ({
-    kind: 'not-measured' as const,
-    reason: 'no-holder-index' as const,
-    detail: `the contract is older than the Transfer logs scanned (from block ${fromBlock})`,
-  });
+  const fromIndex =
+    totalSupply === undefined || decimals === null
+      ? undefined
+      : await indexedNear(options.indexed, options.chainId, token, blockNumber);
+  if (fromIndex && totalSupply !== undefined && decimals !== null) {
+    const through = `the market-data indexer's Transfer logs of it since its deployment, up to block ${fromIndex.indexedBlock}`;
+    fields.holder_count = fromIndex.holderCount;
+    evidence.holder_count.push({
+      kind: 'checked',
+      address: token,
+      detail: `${fromIndex.holderCount} addresses hold it by ${through}`,
+    });
+    const balances = new Map(fromIndex.top.map(({ holder, balance }) => [holder, balance]));
+    fields.holders = await topHolders(
+      client,
+      token,
+      balances,
+      blockNumber,
+      totalSupply,
+      decimals,
+      tags,
+    );
+    evidence.holders.push({
+      kind: 'checked',
+      address: token,
+      detail: `the ${fields.holders.length} largest by ${through}, each read with balanceOf at block ${blockNumber}`,
+    });
+    const mint = await firstMint(client, token, fromIndex.historyFrom, blockNumber).catch(
+      () => undefined,
+    );
+    if (!mint) evidence.creator_percent.push(notRead());
+    else if (!mint.complete) evidence.creator_percent.push(older(mint.fromBlock));
+    else
+      await creatorShare(client, {
+        token,
+        creator: mint.recipient,
+        blockNumber,
+        totalSupply,
+        fields,
+        evidence,
+        searched: `the mints (Transfer logs from the zero address) of blocks ${mint.fromBlock}–${blockNumber}`,
+      });
+    await lpHolders(client, options, tags, fields, evidence);
+    return { fields, evidence };
+  }
+
   const tokenScan = await scanLogs(client, token, blockNumber).catch(() => undefined);
   if (!tokenScan || !tokenScan.complete || totalSupply === undefined || decimals === null) {
     const item = tokenScan ? older(tokenScan.fromBlock) : notRead();
@@ -227,7 +281,7 @@ export async function scanHolders(
     fields.holders = await topHolders(
       client,
       token,
-      tokenScan,
+      tokenScan.balances,
       blockNumber,
       totalSupply,
       decimals,
@@ -238,44 +292,126 @@ export async function scanHolders(
       address: token,
       detail: `the ${fields.holders.length} largest by the Transfer logs, each read with balanceOf at block ${blockNumber}`,
     });
-    const creator = tokenScan.firstMinted;
-    if (creator) {
-      const balance = await client
-        .readContract({
-          address: token,
-          abi,
-          functionName: 'balanceOf',
-          args: [creator],
-          blockNumber,
-        })
-        .catch(() => undefined);
-      if (balance !== undefined) {
-        fields.creator_percent = share(balance, totalSupply);
-        evidence.creator_percent.push(
-          {
-            kind: 'checked',
-            address: token,
-            detail: `the first mint went to ${creator}, taken as the creator`,
-          },
-          {
-            kind: 'read',
-            address: token,
-            call: `balanceOf(${creator})`,
-            value: balance.toString(),
-          },
-        );
-      }
-    } else
-      evidence.creator_percent.push({
-        kind: 'not-measured',
-        reason: 'not-answered',
-        detail: 'no mint in the Transfer logs',
-      });
+    await creatorShare(client, {
+      token,
+      creator: tokenScan.firstMinted,
+      blockNumber,
+      totalSupply,
+      fields,
+      evidence,
+    });
   }
+  await lpHolders(client, options, tags, fields, evidence);
+  return { fields, evidence };
+}
 
+/**
+ * The indexer's holders of the token when it has read the chain to within
+ * {@link INDEX_LAG_BLOCKS} of `blockNumber`; undefined (the log scan runs) when it does not know
+ * the token, lags, or fails to answer.
+ */
+async function indexedNear(
+  indexed: IndexedHolders | undefined,
+  chainId: number,
+  token: Address,
+  blockNumber: bigint,
+): Promise<IndexedTokenHolders | undefined> {
+  const figures = await indexed?.holdersOf(chainId, token, TOP).catch(() => undefined);
+  if (!figures) return undefined;
+  const lag = blockNumber - figures.indexedBlock;
+  return (lag < 0n ? -lag : lag) <= INDEX_LAG_BLOCKS ? figures : undefined;
+}
+
+/**
+ * The recipient of the token's first mint, from a query for mints alone (Transfer logs from the
+ * zero address, a topic filter) from `fromBlock` on. Complete only when the contract had no code
+ * at the block before, so no earlier mint exists.
+ */
+async function firstMint(
+  client: PublicClient,
+  token: Address,
+  fromBlock: bigint,
+  blockNumber: bigint,
+): Promise<{ complete: boolean; fromBlock: bigint; recipient: Address | undefined }> {
+  const codeBefore =
+    fromBlock === 0n
+      ? undefined
+      : await client.getCode({ address: token, blockNumber: fromBlock - 1n });
+  if (codeBefore && codeBefore !== '0x')
+    return { complete: false, fromBlock, recipient: undefined };
+  for (let start = fromBlock; start <= blockNumber; start += LOG_CHUNK_BLOCKS) {
+    const end =
+      start + LOG_CHUNK_BLOCKS - 1n < blockNumber ? start + LOG_CHUNK_BLOCKS - 1n : blockNumber;
+    const [mint] = await client.getLogs({
+      address: token,
+      event: transferEvent,
+      args: { from: zeroAddress },
+      fromBlock: start,
+      toBlock: end,
+    });
+    if (mint?.args.to) return { complete: true, fromBlock, recipient: getAddress(mint.args.to) };
+  }
+  return { complete: true, fromBlock, recipient: undefined };
+}
+
+/** The creator's share of the supply: its `balanceOf` at the block, with the evidence of both. */
+async function creatorShare(
+  client: PublicClient,
+  options: {
+    token: Address;
+    creator: Address | undefined;
+    blockNumber: bigint;
+    totalSupply: bigint;
+    fields: HolderScan['fields'];
+    evidence: HolderScan['evidence'];
+    /** What was looked through for the first mint, in words, when not the token's Transfer logs. */
+    searched?: string;
+  },
+): Promise<void> {
+  const { token, creator, evidence } = options;
+  if (!creator) {
+    evidence.creator_percent.push({
+      kind: 'not-measured',
+      reason: 'not-answered',
+      detail: `no mint in ${options.searched ?? 'the Transfer logs'}`,
+    });
+    return;
+  }
+  const balance = await client
+    .readContract({
+      address: token,
+      abi,
+      functionName: 'balanceOf',
+      args: [creator],
+      blockNumber: options.blockNumber,
+    })
+    .catch(() => undefined);
+  if (balance === undefined) return;
+  options.fields.creator_percent = share(balance, options.totalSupply);
+  evidence.creator_percent.push(
+    {
+      kind: 'checked',
+      address: token,
+      detail: options.searched
+        ? `the first mint in ${options.searched} went to ${creator}, taken as the creator`
+        : `the first mint went to ${creator}, taken as the creator`,
+    },
+    { kind: 'read', address: token, call: `balanceOf(${creator})`, value: balance.toString() },
+  );
+}
+
+/** The LP holders of the deepest pool, always from the bounded log scan of the pair. */
+async function lpHolders(
+  client: PublicClient,
+  options: { blockNumber: bigint; pair?: Address | undefined },
+  tags: ReadonlyMap<Address, string>,
+  fields: HolderScan['fields'],
+  evidence: HolderScan['evidence'],
+): Promise<void> {
+  const { blockNumber, pair } = options;
   if (!pair) {
     evidence.lp_holders.push({ kind: 'not-measured', reason: 'no-pool' });
-    return { fields, evidence };
+    return;
   }
   const lpScan = await scanLogs(client, pair, blockNumber).catch(() => undefined);
   const lpSupply = await client
@@ -283,10 +419,19 @@ export async function scanHolders(
     .catch(() => undefined);
   if (!lpScan || !lpScan.complete || lpSupply === undefined) {
     evidence.lp_holders.push(lpScan ? older(lpScan.fromBlock) : notRead());
-    return { fields, evidence };
+    return;
   }
   // LP tokens of a V2 pair have 18 decimals.
-  fields.lp_holders = await topHolders(client, pair, lpScan, blockNumber, lpSupply, 18, tags, pair);
+  fields.lp_holders = await topHolders(
+    client,
+    pair,
+    lpScan.balances,
+    blockNumber,
+    lpSupply,
+    18,
+    tags,
+    pair,
+  );
   const sum = (test: (holder: Holder) => boolean) =>
     fields.lp_holders!.filter(test).reduce((total, holder) => total + (holder.percent ?? 0), 0);
   const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
@@ -295,7 +440,14 @@ export async function scanHolders(
     address: pair,
     detail: `of ${lpSupply} LP shares: ${pct(sum((h) => h.tag === 'Burn'))} burned (0x…dEaD, zero address), ${pct(sum((h) => h.tag === 'Lock'))} in a lock (a contract answering lockedAmount(pair)), ${pct(sum((h) => h.is_locked !== 1))} free`,
   });
-  return { fields, evidence };
+}
+
+function older(fromBlock: bigint): EvidenceItem {
+  return {
+    kind: 'not-measured',
+    reason: 'no-holder-index',
+    detail: `the contract is older than the Transfer logs scanned (from block ${fromBlock})`,
+  };
 }
 
 function notRead(): EvidenceItem {
