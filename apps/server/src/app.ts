@@ -30,6 +30,7 @@ import { outboxRoutes } from './mail/outbox-routes';
 import { EvmTokenAnalyzer } from './scam/evm-token-analyzer';
 import { resolveDexes } from './lib/dexes';
 import { Indexers } from './indexer/indexers';
+import { tokenHolderFigures } from './indexer/indexer-read';
 import { SolanaTokenAnalyzer } from './scam/solana-token-analyzer';
 import { scamRoutes } from './scam/scam-routes';
 import { scanOptionsFromConfig, TokenScans } from './scam/token-scans';
@@ -215,6 +216,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       analyzers: [
         new EvmTokenAnalyzer(walletChains, {
           dexes,
+          // Holders from the indexer's balances where it follows the token (else a log scan).
+          indexedHolders: config.INDEXER
+            ? {
+                holdersOf: (chainId, token, top) => tokenHolderFigures(db, chainId, token, top),
+              }
+            : undefined,
           forkPool: {
             size: config.ANALYZER_FORK_POOL_SIZE,
             idleMs: config.ANALYZER_FORK_IDLE_SECONDS * 1000,
