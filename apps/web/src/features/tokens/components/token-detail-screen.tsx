@@ -19,6 +19,7 @@ import { isScanPending, SCAN_POLL_LIMIT, SCAN_POLL_MS, useTokenDetail } from '..
 import { detailChain } from '../lib/detail-route';
 import { CopyButton } from './copy-button';
 import { FavouriteHeart } from './favourite-heart';
+import { MarketActivity } from './market-activity';
 import { MarketPanel } from './market-panel';
 import { ScanEvidencePanel } from './scan-evidence-panel';
 import { EvmReport, ScorePanel, SolanaReport } from './score-panel';
@@ -264,6 +265,14 @@ function TokenDetailView({
         <ScorePanel totalScore={detail.totalScore} riskLevel={detail.riskLevel} />
       </div>
       <MarketPanel address={detail.tokenAddress} chainName={detail.chainName} />
+      {/* Only our indexer counts these: a detail from the snapshot carries none. */}
+      {detail.tradeWindows !== undefined && !solana && (
+        <MarketActivity
+          windows={detail.tradeWindows}
+          holderCount={detail.holderCount ?? null}
+          holders={detail.holders ?? null}
+        />
+      )}
       {detail.scan && <ScanEvidencePanel detail={detail} scan={detail.scan} />}
       {solana ? (
         <SolanaReport report={solanaReport(detail)} trustedToken={detail.trusted_token} />
