@@ -95,6 +95,7 @@ const pairAbi = parseAbi([
 const erc20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
   'function approve(address, uint256) returns (bool)',
+  'function transfer(address, uint256) returns (bool)',
   'function deposit() payable',
 ]);
 const routerAbi = parseAbi([
@@ -613,7 +614,54 @@ export async function simulateTrading(
         : `a buy of ${LARGE_BUY_BPS / 100n} % of the pool's depth reverted while one of ${Number(SMALL_BUY_BPS) / 100} % went through`,
     });
   } else failed('is_anti_whale');
+  if (baseline.smallBuyOk && baseline.largeBuyOk) {
+    const transferred = await largeTransfer(fork);
+    if (transferred?.smallOk) {
+      if (!transferred.largeOk) fields.is_anti_whale = 1;
+      add('is_anti_whale', {
+        kind: 'simulation',
+        pool: pool.pair,
+        step: 'large-transfer',
+        outcome: transferred.largeOk ? 'ok' : 'reverted',
+        amountIn: transferred.amount.toString(),
+        detail: transferred.largeOk
+          ? 'the tokens of the large buy could be sent on to a fresh address'
+          : 'sending on the tokens of the large buy reverted while a hundredth of them went through',
+      });
+    }
+  }
   return { fields, evidence, baseline };
+}
+
+/**
+ * A limit that only a transfer meets (a maximum per transaction or per wallet on transfers,
+ * not on buys): the large trader buys large, waits, sends a hundredth of what arrived to one
+ * fresh address, then the rest to another. Undefined when the buy delivered too little to try.
+ */
+async function largeTransfer(
+  fork: ScriptedTrader,
+): Promise<{ smallOk: boolean; largeOk: boolean; amount: bigint } | undefined> {
+  const script = fork.fundedScript();
+  const buy = fork.buy(script, LARGE_TRADER, fork.largeBuyAmount());
+  const bought = fork.trade(await script.run(), buy);
+  if (!bought.ok || bought.actual < 100n) return undefined;
+  const small = bought.actual / 100n;
+  const send = (to: Address, amount: bigint) => {
+    script.wait(WAIT);
+    return script.call({
+      from: LARGE_TRADER,
+      to: fork.token,
+      data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, amount] }),
+    });
+  };
+  const smallSent = send(fresh('small recipient'), small);
+  const largeSent = send(fresh('large recipient'), bought.actual - small);
+  const run = await script.run();
+  return {
+    smallOk: run.of(smallSent).ok,
+    largeOk: run.of(largeSent).ok,
+    amount: bought.actual - small,
+  };
 }
 
 export interface TradingPrivileges {

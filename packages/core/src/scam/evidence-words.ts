@@ -127,6 +127,7 @@ const SIMULATION_STEP_WORDS: Readonly<
   'sell-all': 'selling the whole balance',
   'sell-99': 'selling 99 % of the balance',
   'large-buy': 'a large simulated buy',
+  'large-transfer': 'sending on the tokens of a large buy',
   'privileged-call': 'a simulation after a privileged call',
 };
 

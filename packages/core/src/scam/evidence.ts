@@ -118,6 +118,7 @@ export const simulationEvidenceSchema = z.object({
     'sell-all',
     'sell-99',
     'large-buy',
+    'large-transfer',
     'privileged-call',
   ]),
   outcome: z.enum(['ok', 'reverted']),

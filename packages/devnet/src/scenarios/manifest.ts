@@ -292,6 +292,18 @@ export const SCENARIOS = [
     expected: expect({ is_anti_whale: 1, anti_whale_modifiable: 1 }, ['transfer_pausable']),
   },
   {
+    name: 'max-transfer',
+    risky: true,
+    description:
+      'Buys and sells have no limit, but no wallet-to-wallet transfer may exceed 0.1 % of the supply.',
+    deployment: tokenContract('MaxTransferToken'),
+    pairAware: true,
+    setup: [],
+    // The owner's setPair moves the limit onto trades: pointed at another address, the pool's
+    // own transfers count as wallet transfers and a large buy reverts.
+    expected: expect({ is_anti_whale: 1, anti_whale_modifiable: 1 }),
+  },
+  {
     name: 'cannot-sell-all',
     risky: true,
     description:

@@ -51,6 +51,11 @@ import {
   maxTransactionTokenDeployedBytecode,
 } from './max-transaction-token';
 import {
+  maxTransferTokenAbi,
+  maxTransferTokenBytecode,
+  maxTransferTokenDeployedBytecode,
+} from './max-transfer-token';
+import {
   mintableTokenAbi,
   mintableTokenBytecode,
   mintableTokenDeployedBytecode,
@@ -115,7 +120,7 @@ import { uupsProxyAbi, uupsProxyBytecode, uupsProxyDeployedBytecode } from './uu
 
 /** The combined hash of contracts/scenarios/**.sol these artifacts were built from. */
 export const scenarioSourcesSha256 =
-  '4ad401505d945c3ffbac6845815438959e40453d22e7dae20477e672bdd63259';
+  '40decd4ef8cee65d4baa9449c5fb4e5a952c011ad0bf23cd323bb33cdd78131e';
 export const SOLC_VERSION = '0.8.37+commit.f401782d.Emscripten.clang';
 
 /** Every deployable contract of the corpus: ABI, creation code and runtime code. */
@@ -174,6 +179,11 @@ export const scenarioArtifacts = {
     abi: maxTransactionTokenAbi,
     bytecode: maxTransactionTokenBytecode,
     deployedBytecode: maxTransactionTokenDeployedBytecode,
+  },
+  MaxTransferToken: {
+    abi: maxTransferTokenAbi,
+    bytecode: maxTransferTokenBytecode,
+    deployedBytecode: maxTransferTokenDeployedBytecode,
   },
   MintableToken: {
     abi: mintableTokenAbi,
