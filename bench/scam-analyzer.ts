@@ -85,6 +85,9 @@ const isRisky = (field: string, value: unknown, tolerance: number): boolean =>
     ? typeof value === 'number' && value > tolerance
     : value === 1 || value === '1';
 
+/** The token being scored, named in the false positives and misses printed. */
+let currentToken = '';
+
 function score(tallies: Map<string, Tally>, field: string, expected: unknown, actual: unknown) {
   const tally = tallies.get(field) ?? { tp: 0, fp: 0, fn: 0, tn: 0, nulls: 0 };
   tallies.set(field, tally);
@@ -92,9 +95,13 @@ function score(tallies: Map<string, Tally>, field: string, expected: unknown, ac
   const found = actual !== null && actual !== undefined && isRisky(field, actual, TAX_TOLERANCE);
   if (actual === null || actual === undefined) tally.nulls++;
   if (wanted && found) tally.tp++;
-  else if (found) tally.fp++;
-  else if (wanted) tally.fn++;
-  else tally.tn++;
+  else if (found) {
+    tally.fp++;
+    log(`false positive: ${field} of ${currentToken}`);
+  } else if (wanted) {
+    tally.fn++;
+    log(`missed: ${field} of ${currentToken}`);
+  } else tally.tn++;
 }
 
 function printTallies(label: string, tallies: Map<string, Tally>): void {
@@ -225,6 +232,7 @@ async function main(): Promise<void> {
       evmFirst.push(result.first);
       evmStored.push(result.cached[0]!);
       evmCached.push(...result.cached.slice(1));
+      currentToken = token.name;
       for (const [field, expected] of Object.entries(token.expected))
         score(evmTallies, field, expected, result.report[field]);
       log(`evm ${token.name}: first scan ${result.first.toFixed(0)} ms`);
@@ -236,6 +244,7 @@ async function main(): Promise<void> {
     const solanaTallies = new Map<string, Tally>();
     for (const scenario of SOLANA_SCENARIOS) {
       const result = await scan(cluster.mints[scenario.name].mint, 'solana');
+      currentToken = scenario.name;
       solanaFirst.push(result.first);
       solanaStored.push(result.cached[0]!);
       solanaCached.push(...result.cached.slice(1));

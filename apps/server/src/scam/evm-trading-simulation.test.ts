@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { startTestDevnet } from '../test/wallet-test-kit';
 import { EvmTokenAnalyzer } from './evm-token-analyzer';
+import { PROBED_FIELDS } from './privilege-probe';
 import type { TokenScanResult } from './token-analyzer';
 
 /**
@@ -120,6 +121,20 @@ describe('the trading simulation of the corpus, each token with a pool on the lo
       ] as const;
     }),
   )('%s: finds which privileged calls change the taxes and the limit', (name, expected) => {
+    expectFields(results.get(name)!.report, expected);
+  });
+
+  it.each(
+    SCENARIOS.map((scenario) => {
+      const expected = Object.fromEntries(
+        PROBED_FIELDS.filter((field) => field in scenario.expected.privileges).map((field) => [
+          field,
+          (scenario.expected.privileges as Record<string, unknown>)[field],
+        ]),
+      );
+      return [scenario.name, expected] as const;
+    }),
+  )('%s: with its pool to try and to watch, finds the expected privileges', (name, expected) => {
     expectFields(results.get(name)!.report, expected);
   });
 

@@ -191,6 +191,10 @@ export async function probePrivileges(
   } = {},
 ): Promise<PrivilegeProbe> {
   const { pair } = options;
+  // A proxy's address arguments may name its implementation: pointed at the pool, the token
+  // would answer as the pool, which says nothing of its powers (the upgrade is is_proxy's
+  // finding). Its pool is still watched.
+  const pairArgument = code.fields.is_proxy === 1 ? undefined : pair;
   // Reads made together go in one HTTP request (JSON-RPC batch): Anvil answers them in turn.
   const transport = http(forkRpcUrl, { retryCount: 0, batch: true });
   const client: PublicClient = createPublicClient({ transport });
@@ -381,7 +385,7 @@ export async function probePrivileges(
     collect: for (const [caller, roleSet] of callers) {
       const callerRoles = [...roleSet];
       for (const fn of functions) {
-        const combinations = argumentCombinations(fn, pair);
+        const combinations = argumentCombinations(fn, pairArgument);
         if (!combinations) continue;
         const types = fn.arguments ? parseAbiParameters(fn.arguments) : [];
         for (const args of combinations) {
