@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   address,
   getAddressEncoder,
@@ -19,7 +20,7 @@ import {
   type SecurityReportField,
   type TransferFee,
 } from '@vaultscope/core';
-import { formatUnits } from 'viem';
+import { formatUnits, parseUnits } from 'viem';
 import { ChainNotScannableError, ChainUnavailableError } from './errors';
 import {
   InvalidSolanaAddressError,
@@ -186,40 +187,11 @@ export async function analyzeSolanaToken(
   const mint = address(mintAddress);
   const commitment = options.commitment ?? 'confirmed';
   const send = { ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}) };
-
-  const metaplexAddress = await metaplexMetadataAddress(mint);
-  const read = await rpcCall(() =>
-    rpc.getMultipleAccounts([mint, metaplexAddress], { encoding: 'base64', commitment }).send(send),
-  );
-  const slot = read.context.slot;
-  const [mintAccount, metaplexAccount] = read.value;
-  if (!mintAccount) throw new NoSolanaAccountError();
-  const decoded = decodeMintAccount(mintAccount.owner, bytesOf(mintAccount.data));
-  if (!decoded) throw new NotATokenMintError();
-
-  const feeConfig = mintExtension(decoded, 'TransferFeeConfig');
-  const epoch = feeConfig
-    ? (await rpcCall(() => rpc.getEpochInfo({ commitment }).send(send))).epoch
-    : 0n;
-
-  const metaplex =
-    metaplexAccount?.owner === METAPLEX_METADATA_PROGRAM
-      ? decodeMetaplexMetadata(bytesOf(metaplexAccount.data))
-      : undefined;
   const evidence: SolanaTokenAnalysis['evidence'] = {};
   const add = (field: SolanaEvidenceField, ...items: SolanaEvidence[]) => {
     (evidence[field] ??= []).push(...items);
   };
-
-  const authorities = judgeAuthorities(decoded, mint, add);
-  const extensions = judgeExtensions(decoded, mint, epoch, feeConfig, add);
-  const metadata = judgeMetadata(
-    decoded,
-    mint,
-    metaplexAddress,
-    metaplex?.mint === mint ? metaplex : undefined,
-    add,
-  );
+  const { slot, decoded, powers } = await readMintPowers(rpc, mint, commitment, send, add);
   const holders = await readHolders(rpc, decoded, mint, slot, commitment, send, add);
   add('holder_count', {
     kind: 'not-measured',
@@ -241,9 +213,7 @@ export async function analyzeSolanaToken(
       total_supply: formatUnits(decoded.supply, decoded.decimals),
       holder_count: null,
       holders,
-      ...authorities,
-      ...extensions,
-      ...metadata,
+      ...powers,
       unmeasurable_fields: [...SOLANA_UNMEASURABLE_FIELDS],
     },
     solana: {
@@ -257,6 +227,50 @@ export async function analyzeSolanaToken(
 }
 
 type AddEvidence = (field: SolanaEvidenceField, ...items: SolanaEvidence[]) => void;
+
+/**
+ * What only the mint's authorities can change, read at one slot: the mint and freeze
+ * authorities, the Token-2022 extensions and the metadata (one read of the mint and its Metaplex
+ * account, plus the epoch for a scheduled fee).
+ */
+async function readMintPowers(
+  rpc: Rpc<SolanaRpcApi>,
+  mint: Address,
+  commitment: Commitment,
+  send: { abortSignal?: AbortSignal },
+  add: AddEvidence,
+) {
+  const metaplexAddress = await metaplexMetadataAddress(mint);
+  const read = await rpcCall(() =>
+    rpc.getMultipleAccounts([mint, metaplexAddress], { encoding: 'base64', commitment }).send(send),
+  );
+  const slot = read.context.slot;
+  const [mintAccount, metaplexAccount] = read.value;
+  if (!mintAccount) throw new NoSolanaAccountError();
+  const decoded = decodeMintAccount(mintAccount.owner, bytesOf(mintAccount.data));
+  if (!decoded) throw new NotATokenMintError();
+
+  const feeConfig = mintExtension(decoded, 'TransferFeeConfig');
+  const epoch = feeConfig
+    ? (await rpcCall(() => rpc.getEpochInfo({ commitment }).send(send))).epoch
+    : 0n;
+  const metaplex =
+    metaplexAccount?.owner === METAPLEX_METADATA_PROGRAM
+      ? decodeMetaplexMetadata(bytesOf(metaplexAccount.data))
+      : undefined;
+  const powers = {
+    ...judgeAuthorities(decoded, mint, add),
+    ...judgeExtensions(decoded, mint, epoch, feeConfig, add),
+    ...judgeMetadata(
+      decoded,
+      mint,
+      metaplexAddress,
+      metaplex?.mint === mint ? metaplex : undefined,
+      add,
+    ),
+  };
+  return { slot, decoded, powers };
+}
 
 function judgeAuthorities(decoded: DecodedMint, mint: Address, add: AddEvidence) {
   add('mintable', {
@@ -682,5 +696,40 @@ export class SolanaTokenAnalyzer implements TokenAnalyzer {
       report: { ...emptySecurityReport(), ...analysis.fields },
       evidence: analysis.evidence satisfies ScanEvidence,
     };
+  }
+
+  /**
+   * A Solana mint emits no events; what its authorities can do is written in its accounts. So
+   * the powers are read again and compared with the stored report's: an authority moved or
+   * revoked, a fee or default state changed, metadata rewritten, or the supply raised (only the
+   * mint authority can) is the owner-only event. Undefined without a report to compare with.
+   */
+  async ownerEventSince(
+    chainId: number,
+    mintAddress: string,
+    slot: bigint,
+    report?: SecurityReport,
+  ): Promise<{ event: string; blockNumber: bigint } | undefined> {
+    const access = this.chains.solana(chainId);
+    if (!access || !report || !isAddress(mintAddress)) return undefined;
+    const now = await readMintPowers(
+      access.rpc,
+      address(mintAddress),
+      this.options.commitment ?? 'confirmed',
+      {},
+      () => undefined,
+    );
+    if (now.slot <= slot) return undefined;
+    // Through JSON both sides: the stored report is; key order does not matter to the compare.
+    const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+    for (const [field, value] of Object.entries(now.powers)) {
+      if (!isDeepStrictEqual(plain(value), plain(report[field as keyof SecurityReport])))
+        return { event: `${field} changed`, blockNumber: now.slot };
+    }
+    const before =
+      report.total_supply === null ? null : parseUnits(report.total_supply, now.decoded.decimals);
+    if (before !== null && now.decoded.supply > before)
+      return { event: 'supply raised', blockNumber: now.slot };
+    return undefined;
   }
 }

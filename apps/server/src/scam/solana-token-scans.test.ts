@@ -108,6 +108,32 @@ describe('a Solana mint with no report is scanned on demand', () => {
     expect(risks(fee)).toEqual(['transfer_fee', 'transfer_fee_upgradable']);
   }, 60_000);
 
+  it('is rescanned on the next detail once its mint authority is revoked (a mint emits no events: its powers are compared); nothing changed, nothing rescanned', async () => {
+    const made = cluster.mints['solana-mintable'];
+    const first = await detailWhenReady(made.mint);
+    expect(first.tokenDetails.mintable).toMatchObject({ status: 1 });
+
+    // The mint is as it was: the stored report stands.
+    t.clock.advance(60_000);
+    await get(detailUrl(made.mint));
+    await sleep(300);
+    const unchanged = tokenDetailResponseSchema.parse((await get(detailUrl(made.mint))).body);
+    expect(unchanged.scan!.scannedAt).toBe(first.scan!.scannedAt);
+    expect(unchanged.scan!.rescanning).toBe(false);
+
+    await cluster.revokeAuthority('solana-mintable', 'mint');
+    t.clock.advance(60_000);
+    const deadline = Date.now() + 30_000;
+    let fresh = unchanged;
+    while (fresh.scan!.scannedAt === first.scan!.scannedAt || fresh.scan!.rescanning) {
+      if (Date.now() > deadline) throw new Error('never rescanned');
+      await sleep(100);
+      fresh = tokenDetailResponseSchema.parse((await get(detailUrl(made.mint))).body);
+    }
+    expect(fresh.tokenDetails.mintable).toMatchObject({ status: 0, authority: [] });
+    expect(t.logs()).toContain('mintable changed');
+  }, 60_000);
+
   it('an address that is no mint: its own 400, and nothing stored', async () => {
     const wallet = cluster.authority;
     const { status, body } = await get(detailUrl(wallet));

@@ -34,14 +34,16 @@ export interface TokenAnalyzer {
   readonly family: ChainFamily;
   analyze(chainId: number, address: string): Promise<TokenScanResult>;
   /**
-   * The first owner-only event the token emitted after `blockNumber` (ownership moved, paused,
-   * upgraded, a role granted…), found by a bounded log scan; undefined when none or when the
-   * chain cannot say. A stored report with one is out of date and is rescanned.
+   * The first owner-only event the token saw after `blockNumber` (ownership moved, paused,
+   * upgraded, a role granted, an authority revoked…): on EVM from a bounded log scan, on Solana
+   * by comparing the mint's powers now with `report`'s; undefined when none or when the chain
+   * cannot say. A stored report with one is out of date and is rescanned.
    */
   ownerEventSince?(
     chainId: number,
     address: string,
     blockNumber: bigint,
+    report?: SecurityReport,
   ): Promise<{ event: string; blockNumber: bigint } | undefined>;
   /** Stops what the analyzer keeps running (the EVM one's warm forks); called with the app. */
   close?(): Promise<void>;

@@ -353,7 +353,7 @@ export class TokenScans {
     if (!analyzer.ownerEventSince) return;
     this.ownerEventChecks.set(key, now);
     analyzer
-      .ownerEventSince(target.chainId, stored.address, stored.blockNumber)
+      .ownerEventSince(target.chainId, stored.address, stored.blockNumber, stored.report)
       .then((found) => {
         if (!found || this.isScanning(target)) return;
         this.deps.log.info(

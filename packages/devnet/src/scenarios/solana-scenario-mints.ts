@@ -367,6 +367,8 @@ export interface SolanaScenarioCluster {
   /** The devnet authority of the cluster (every scenario's authorities, as the spec keeps them). */
   authority: Address;
   mints: Record<SolanaScenarioName, SolanaScenarioMint>;
+  /** The authority revokes its mint or freeze authority over a scenario mint (tests of refresh). */
+  revokeAuthority(name: SolanaScenarioName, authority: 'mint' | 'freeze'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -387,6 +389,21 @@ export async function startSolanaScenarioCluster(
       clusterId,
       authority: cluster.authority.address,
       mints,
+      revokeAuthority: async (name, authority) => {
+        const { mint, tokenProgram } = mints[name];
+        await cluster.sendAsAuthority([
+          getSetAuthorityInstruction(
+            {
+              owned: mint,
+              owner: cluster.authority,
+              authorityType:
+                authority === 'mint' ? AuthorityType.MintTokens : AuthorityType.FreezeAccount,
+              newAuthority: null,
+            },
+            { programAddress: tokenProgram },
+          ),
+        ]);
+      },
       close: async () => {
         await server.close();
         cluster.close();
