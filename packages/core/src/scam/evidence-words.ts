@@ -111,7 +111,8 @@ export const NOT_MEASURED_WORDS: {
   'no-code': 'not measured: there is no code behind the token to read',
   budget: 'not decided: the probe reached its call budget before trying every function',
   'no-source-verifier': 'not checked: no source-verification service is configured',
-  'no-holder-index': 'not measured: holder lists need a token indexer, not run in this scan',
+  'no-holder-index':
+    'not measured: the whole holder list needs every Transfer since the token began, which neither the market indexer nor this scan has',
   'not-answered': 'not answered: the token does not answer this call',
   'simulation-failed': 'not measured: an earlier step of the buy and sell simulation failed',
 };
