@@ -24,7 +24,13 @@ import {
   type PublicClient,
 } from 'viem';
 import type { ContractFunction } from './evm-code-analysis';
-import { ForkScript, type CallHandle, type ForkHead, type ScriptRun } from './fork-script';
+import {
+  ForkScript,
+  runSideBySide,
+  type CallHandle,
+  type ForkHead,
+  type ScriptRun,
+} from './fork-script';
 
 /**
  * The trading simulation: on the scan's throwaway Anvil fork, a fresh funded address buys the
@@ -833,10 +839,14 @@ export async function probeTradingPrivileges(
       };
   };
   // A few scripts at a time per fork: each run is a short burst of work for Anvil.
-  const worker = async (fork: ScriptedTrader) => {
-    for (let next = queue.shift(); next; next = queue.shift()) await tryCall(fork, next);
-  };
-  await Promise.all(forks.flatMap((fork) => [worker(fork), worker(fork)]));
+  // Two scripts at a time per fork.
+  await runSideBySide(
+    queue,
+    forks.flatMap((fork) => {
+      const worker = () => (attempt: (typeof queue)[number]) => tryCall(fork, attempt);
+      return [worker, worker];
+    }),
+  );
   for (const result of found)
     for (const field of MODIFIABLE_FIELDS) {
       const item = result?.[field];

@@ -143,3 +143,31 @@ export async function forkHead(client: PublicClient): Promise<ForkHead> {
   if (block.number === null) throw new Error('The fork has no latest block');
   return { number: block.number, timestamp: block.timestamp };
 }
+
+/**
+ * Runs `run` over `items` with `workers` at a time (scripts side by side on a fork). Once one
+ * fails, no worker takes another item, so nothing goes on reaching a fork the scan has given
+ * back; the first failure is thrown when every worker has stopped.
+ */
+export async function runSideBySide<T>(
+  items: readonly T[],
+  workers: readonly (() => (item: T) => Promise<void>)[],
+): Promise<void> {
+  const queue = [...items];
+  let failure: { error: unknown } | undefined;
+  await Promise.all(
+    workers.map(async (worker) => {
+      const run = worker();
+      while (!failure) {
+        const item = queue.shift();
+        if (item === undefined) return;
+        try {
+          await run(item);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    }),
+  );
+  if (failure) throw failure.error;
+}

@@ -333,6 +333,16 @@ export const SCENARIOS = [
     expected: expect({ owner_change_balance: 1 }),
   },
   {
+    name: 'owner-sweeps-balances',
+    risky: true,
+    description:
+      'The owner can move any holder’s tokens to itself with `settle(address,uint256)`; taking from an empty address reverts.',
+    deployment: tokenContract('BalanceSweepToken'),
+    pairAware: true,
+    setup: [],
+    expected: expect({ owner_change_balance: 1 }),
+  },
+  {
     name: 'reclaimable-ownership',
     risky: true,
     description:

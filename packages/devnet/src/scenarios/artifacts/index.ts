@@ -5,6 +5,11 @@ import {
   balanceRewriteTokenDeployedBytecode,
 } from './balance-rewrite-token';
 import {
+  balanceSweepTokenAbi,
+  balanceSweepTokenBytecode,
+  balanceSweepTokenDeployedBytecode,
+} from './balance-sweep-token';
+import {
   balanceTrackerAbi,
   balanceTrackerBytecode,
   balanceTrackerDeployedBytecode,
@@ -120,7 +125,7 @@ import { uupsProxyAbi, uupsProxyBytecode, uupsProxyDeployedBytecode } from './uu
 
 /** The combined hash of contracts/scenarios/**.sol these artifacts were built from. */
 export const scenarioSourcesSha256 =
-  '40decd4ef8cee65d4baa9449c5fb4e5a952c011ad0bf23cd323bb33cdd78131e';
+  'cf0a281f1e9c3e38e88d73e0678ae655004e7056ddf415fb91924e50c642dfdd';
 export const SOLC_VERSION = '0.8.37+commit.f401782d.Emscripten.clang';
 
 /** Every deployable contract of the corpus: ABI, creation code and runtime code. */
@@ -129,6 +134,11 @@ export const scenarioArtifacts = {
     abi: balanceRewriteTokenAbi,
     bytecode: balanceRewriteTokenBytecode,
     deployedBytecode: balanceRewriteTokenDeployedBytecode,
+  },
+  BalanceSweepToken: {
+    abi: balanceSweepTokenAbi,
+    bytecode: balanceSweepTokenBytecode,
+    deployedBytecode: balanceSweepTokenDeployedBytecode,
   },
   BalanceTracker: {
     abi: balanceTrackerAbi,
