@@ -1,5 +1,5 @@
 import type { DevnetMarket, TradeSimulator } from '@vaultscope/devnet';
-import { createTestClient, http } from 'viem';
+import { createTestClient, http, toFunctionSelector } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { startTestDevnet } from '../test/wallet-test-kit';
@@ -7,12 +7,21 @@ import {
   capturedLog,
   indexedState,
   indexerDatabase,
+  isCallOf,
   manualTrader,
   newIndexer,
   startFailingProxy,
   startRefusingProxy,
+  startRewritingProxy,
 } from './indexer-test-kit';
-import { indexerBlocks, indexerCheckpoints, indexerPools, indexerSwaps } from './indexer-tables';
+import {
+  indexerBlocks,
+  indexerCheckpoints,
+  indexerPools,
+  indexerSwaps,
+  indexerTokens,
+} from './indexer-tables';
+import { TOKEN_READ_ATTEMPTS } from './chain-indexer';
 import { poolStats } from './indexer-read';
 
 /**
@@ -158,6 +167,72 @@ describe('chain indexer', () => {
     expect(state).toEqual(await fullRead());
     // The failures were steps tried again, each logged.
     expect(lines()).toContain('indexer step failed');
+    await database.drop();
+    await proxy.close();
+  }, 120_000);
+
+  it('stores a token whose decimals() the node answers with geth\'s -32000 "invalid opcode" as having no decimals, and indexes on', async () => {
+    // A Solidity < 0.8 assert (0xfe): geth answers the eth_call with a JSON-RPC error, not a
+    // revert. Taken for a node failure, it stalled the chain for good, the step tried again.
+    const token = market.pools.find((pool) => pool.base.address !== market.wrappedNative.address)!
+      .base.address;
+    const proxy = await startRewritingProxy(rpcUrl, (call) =>
+      isCallOf(call, token, toFunctionSelector('decimals()'))
+        ? { error: { code: -32000, message: 'invalid opcode: INVALID' } }
+        : undefined,
+    );
+    const database = await indexerDatabase();
+    const indexer = newIndexer(database.handle, proxy.url, CHAIN, [market.dex]);
+    await indexer.syncToHead();
+    expect(proxy.rewritten).toBeGreaterThan(0);
+    const [row] = await database.handle.db
+      .select()
+      .from(indexerTokens)
+      .where(eq(indexerTokens.address, token.toLowerCase()));
+    expect(row).toMatchObject({ decimals: null, problem: 'no decimals()' });
+    const pools = await database.handle.db
+      .select()
+      .from(indexerPools)
+      .where(eq(indexerPools.baseToken, token.toLowerCase()));
+    expect(pools.map((pool) => pool.priceUsd)).toEqual(pools.map(() => null));
+    const state = await indexedState(database.handle);
+    const reference = await fullRead();
+    expect(state.swaps.length).toBe(reference.swaps.length);
+    expect(state.tokens.filter((t) => t.problem !== null).map((t) => t.address)).toEqual([
+      token.toLowerCase(),
+    ]);
+    await database.drop();
+    await proxy.close();
+  }, 120_000);
+
+  it(`stores a token as unreadable after the node rate-limits its decimals() ${TOKEN_READ_ATTEMPTS} steps in a row, rather than holding back the chain`, async () => {
+    const token = market.pools.find((pool) => pool.base.address !== market.wrappedNative.address)!
+      .base.address;
+    const proxy = await startRewritingProxy(rpcUrl, (call) =>
+      isCallOf(call, token, toFunctionSelector('decimals()'))
+        ? { error: { code: -32005, message: 'limit exceeded' } }
+        : undefined,
+    );
+    const database = await indexerDatabase();
+    const { log, lines } = capturedLog();
+    const indexer = newIndexer(database.handle, proxy.url, CHAIN, [market.dex], {
+      log,
+      pollMs: 20,
+      maxBackoffMs: 50,
+    });
+    indexer.start();
+    const head = await indexer.reader.headNumber();
+    await expect.poll(() => indexer.checkpoint(), { timeout: 30_000 }).toBeGreaterThanOrEqual(head);
+    await indexer.stop();
+    // Tried again each step (a rate limit passes) until the bound, not once.
+    expect(proxy.rewritten).toBe(TOKEN_READ_ATTEMPTS);
+    expect(lines().split('indexer step failed').length - 1).toBe(TOKEN_READ_ATTEMPTS - 1);
+    expect(lines()).toContain('storing the token as unreadable');
+    const [row] = await database.handle.db
+      .select()
+      .from(indexerTokens)
+      .where(eq(indexerTokens.address, token.toLowerCase()));
+    expect(row).toMatchObject({ decimals: null, problem: expect.stringMatching(/unreadable/) });
     await database.drop();
     await proxy.close();
   }, 120_000);

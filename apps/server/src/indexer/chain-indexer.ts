@@ -66,10 +66,21 @@ import {
  * Bad input never stops the loop: a malformed log is logged with the chain and block and
  * skipped; a token whose `decimals()` reverts or is out of range is stored with `problem` set
  * and its pools get no prices (null, not a guess), while a read the node failed is tried again
- * with the step (`isContractAnswer` tells the two apart); a node that refuses ranges gets smaller ones; a
- * node that fails or stalls (time-out) is tried again after a pause that grows to
- * `maxBackoffMs`, with the failure logged (without the RPC URL, which may hold a key).
+ * with the step (`isContractAnswer` tells the two apart), at most {@link TOKEN_READ_ATTEMPTS}
+ * steps in a row; a node that refuses ranges gets smaller ones; a node that fails or stalls
+ * (time-out) is tried again after a pause that grows to `maxBackoffMs`, with the failure logged
+ * (without the RPC URL, which may hold a key).
  */
+
+/**
+ * Steps in a row that one read of one listed token (its `decimals()`, say) may fail on the
+ * node's side before the token is stored with a problem instead. Anyone can create a pair with
+ * a token of their own, and a token whose reads a node cannot answer (however it manages that)
+ * would otherwise hold back the whole chain, the step being tried again for ever. Twenty steps
+ * with the pause growing to `maxBackoffMs` (10 s) are minutes: longer than a rate limit or a
+ * node's restart lasts, which must not cost a sound token its figures.
+ */
+export const TOKEN_READ_ATTEMPTS = 20;
 
 /** How far back the transfers of a newly listed token are read. */
 export const CATCH_UP_BLOCKS = 100_000;
@@ -171,6 +182,8 @@ export class ChainIndexer {
   private partialTokens = new Set<string>();
   /** Tokens with a row in `indexer_tokens` (quote tokens get theirs with their first pool). */
   private storedTokens = new Set<string>();
+  /** Steps in a row each token read failed on the node's side, by `token:function`. */
+  private readonly failedReads = new Map<string, number>();
   private controller: AbortController | undefined;
   private loop: Promise<void> | undefined;
   /** The head of the last step, for the log. */
@@ -307,7 +320,7 @@ export class ChainIndexer {
     const symbols = new Map<string, string>();
     await Promise.all(
       quoteTokens.map(async (token) => {
-        const facts = await this.tokenFacts(token);
+        const facts = await this.tokenFacts(token, false);
         symbols.set(token, facts.symbol);
         this.tokenDecimals.set(token, facts.decimals);
       }),
@@ -316,42 +329,81 @@ export class ChainIndexer {
   }
 
   /**
-   * Name, symbol and decimals of a token. A read the contract refused (a revert, no code, an
-   * answer that does not decode) is a fact of the token: '?', or no decimals and a `problem`,
-   * stored for good. A read the node failed (time-out, HTTP or JSON-RPC error) is thrown, so the
-   * step fails and is tried again: stored, it would leave a sound token unpriced for good.
+   * One read of a token's contract. The contract's refusal (see `isContractAnswer`) is
+   * `refused`. A node failure is thrown, so the step fails and is tried again, unless `bounded`
+   * and this read has now failed {@link TOKEN_READ_ATTEMPTS} steps in a row: then it is logged
+   * and `unreadable`, and the caller stores the token with a problem.
    */
-  private async tokenFacts(address: string): Promise<TokenState> {
-    const read = async <T>(
-      functionName: 'name' | 'symbol' | 'decimals',
-    ): Promise<T | undefined> => {
-      try {
-        return (await this.reader.client.readContract({
-          address: address as Hex,
-          abi: erc20ReadAbi,
-          functionName,
-        })) as T;
-      } catch (error) {
-        if (isContractAnswer(error)) return undefined;
+  private async tokenRead<T>(
+    token: string,
+    functionName: string,
+    read: () => Promise<T>,
+    bounded: boolean,
+  ): Promise<{ value: T } | { failed: 'refused' | 'unreadable' }> {
+    const key = `${token}:${functionName}`;
+    try {
+      const value = await read();
+      this.failedReads.delete(key);
+      return { value };
+    } catch (error) {
+      if (isContractAnswer(error)) {
+        this.failedReads.delete(key);
+        return { failed: 'refused' };
+      }
+      const failures = (this.failedReads.get(key) ?? 0) + 1;
+      if (!bounded || failures < TOKEN_READ_ATTEMPTS) {
+        this.failedReads.set(key, failures);
         throw error;
       }
-    };
-    const [name, symbol, decimals] = await Promise.all([
+      this.failedReads.delete(key);
+      this.log.error(
+        { token, read: `${functionName}()`, failures, err: logSafeError(error) },
+        'indexer: the node failed a token read every time; storing the token as unreadable',
+      );
+      return { failed: 'unreadable' };
+    }
+  }
+
+  /**
+   * Name, symbol and decimals of a token. A read the contract refused (a revert, no code, an
+   * answer that does not decode, an error of the call's execution) is a fact of the token: '?',
+   * or no decimals and a `problem`, stored for good. A read the node failed (time-out, HTTP
+   * error, rate limit) is thrown, so the step fails and is tried again: stored, it would leave a
+   * sound token unpriced for good. Of a listed token, only {@link TOKEN_READ_ATTEMPTS} times in a
+   * row; a quote token is configured, not anyone's, and without its symbol nothing is priced.
+   */
+  private async tokenFacts(address: string, bounded = true): Promise<TokenState> {
+    const read = <T>(functionName: 'name' | 'symbol' | 'decimals') =>
+      this.tokenRead(
+        address,
+        functionName,
+        async () =>
+          (await this.reader.client.readContract({
+            address: address as Hex,
+            abi: erc20ReadAbi,
+            functionName,
+          })) as T,
+        bounded,
+      );
+    const [name, symbol, decimalsRead] = await Promise.all([
       read<string>('name'),
       read<string>('symbol'),
       read<number>('decimals'),
     ]);
+    const decimals = 'value' in decimalsRead ? decimalsRead.value : undefined;
     const usable = usableDecimals(decimals);
     return {
       address,
-      name: clean(name) || '?',
-      symbol: clean(symbol) || '?',
+      name: clean('value' in name ? name.value : undefined) || '?',
+      symbol: clean('value' in symbol ? symbol.value : undefined) || '?',
       decimals: usable ? decimals : null,
       isQuote: false,
       problem: usable
         ? null
-        : decimals === undefined
-          ? 'no decimals()'
+        : 'failed' in decimalsRead
+          ? decimalsRead.failed === 'refused'
+            ? 'no decimals()'
+            : `decimals() unreadable: the node failed it ${TOKEN_READ_ATTEMPTS} times in a row`
           : `decimals() out of range (${String(decimals)})`,
     };
   }
@@ -359,7 +411,8 @@ export class ChainIndexer {
   /**
    * `totalSupply()` of tokens at a block: the supply, which the Transfer logs cannot give when
    * the token was minted before the blocks read. A token that has no working `totalSupply()`
-   * gets null (unknown); a node failure is thrown, so the step is tried again.
+   * gets null (unknown); a node failure is thrown, so the step is tried again (at most
+   * {@link TOKEN_READ_ATTEMPTS} steps in a row, then null too).
    */
   private async supplies(
     tokens: readonly string[],
@@ -368,18 +421,19 @@ export class ChainIndexer {
     const out = new Map<string, string | null>();
     await Promise.all(
       tokens.map(async (token) => {
-        try {
-          const supply = await this.reader.client.readContract({
-            address: token as Hex,
-            abi: erc20ReadAbi,
-            functionName: 'totalSupply',
-            blockNumber: BigInt(block),
-          });
-          out.set(token, supply.toString());
-        } catch (error) {
-          if (!isContractAnswer(error)) throw error;
-          out.set(token, null);
-        }
+        const supply = await this.tokenRead(
+          token,
+          'totalSupply',
+          () =>
+            this.reader.client.readContract({
+              address: token as Hex,
+              abi: erc20ReadAbi,
+              functionName: 'totalSupply',
+              blockNumber: BigInt(block),
+            }),
+          true,
+        );
+        out.set(token, 'value' in supply ? supply.value.toString() : null);
       }),
     );
     return out;

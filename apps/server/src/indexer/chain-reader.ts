@@ -9,6 +9,8 @@ import {
   HttpRequestError,
   numberToHex,
   type PublicClient,
+  ResponseBodyTooLargeError,
+  RpcError,
   RpcRequestError,
   SocketClosedError,
   TimeoutError,
@@ -39,11 +41,54 @@ export interface BlockHeader {
 }
 
 /**
+ * JSON-RPC error codes of a rate limit: -32005 (EIP-1474 "limit exceeded", Infura and most
+ * nodes), -32007 (QuickNode's "request limit reached") and 429 in a JSON-RPC body (Alchemy's
+ * batches answer it with HTTP 200).
+ */
+const RATE_LIMIT_CODES: ReadonlySet<number> = new Set([-32005, -32007, 429]);
+/**
+ * A node that has not got the block asked for yet (a load balancer routing to a lagging
+ * backend): the node's state, not the contract's answer.
+ */
+const NODE_BEHIND = /header not found|unknown block/i;
+
+/**
+ * Whether an error is the node or the network failing on the way, which may pass: an HTTP error
+ * (any non-2xx status, a refused or reset connection), a time-out, a closed socket, an answer
+ * too large, a rate limit (also one sent with HTTP 200), or a node behind the block asked for.
+ * Every other JSON-RPC error answer is the node telling what it got: for an `eth_call`, the
+ * contract's answer (geth's -32000 "invalid opcode" for a Solidity < 0.8 assert and "out of
+ * gas", Nethermind's "VM execution error."), which reading again will not change.
+ */
+export function isTransientNodeFailure(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return (
+    error.walk((cause) => {
+      if (
+        cause instanceof HttpRequestError ||
+        cause instanceof TimeoutError ||
+        cause instanceof WebSocketRequestError ||
+        cause instanceof SocketClosedError ||
+        cause instanceof ResponseBodyTooLargeError
+      )
+        return true;
+      if (cause instanceof RpcRequestError)
+        return (
+          cause.status !== undefined ||
+          RATE_LIMIT_CODES.has(cause.code) ||
+          NODE_BEHIND.test(cause.details)
+        );
+      return cause instanceof RpcError && RATE_LIMIT_CODES.has(cause.code);
+    }) !== null
+  );
+}
+
+/**
  * Whether a failed contract read is the contract's own answer, which reading again will not
- * change: it reverted, the address has no code, or what it returned does not decode. Anything
- * else is the node or the network failing on the way (a time-out, an HTTP error, a JSON-RPC
- * error such as a rate limit) and may pass, so the caller must not store it as a fact of the
- * token. A revert is looked for first: viem keeps the node's JSON-RPC error under some reverts.
+ * change: it reverted, the address has no code, what it returned does not decode, or the node
+ * answered the call with any JSON-RPC error that is not {@link isTransientNodeFailure}. A revert
+ * is looked for first: viem keeps the node's JSON-RPC error under some reverts. An error that is
+ * not viem's (a bug of ours) is no answer either: it is thrown.
  */
 export function isContractAnswer(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false;
@@ -54,15 +99,7 @@ export function isContractAnswer(error: unknown): boolean {
       cause instanceof ExecutionRevertedError,
   );
   if (reverted) return true;
-  const failedOnTheWay = error.walk(
-    (cause) =>
-      cause instanceof HttpRequestError ||
-      cause instanceof TimeoutError ||
-      cause instanceof RpcRequestError ||
-      cause instanceof WebSocketRequestError ||
-      cause instanceof SocketClosedError,
-  );
-  return !failedOnTheWay;
+  return !isTransientNodeFailure(error);
 }
 
 /** Whether an error is the node or the network failing to answer (a time-out, HTTP error). */

@@ -277,3 +277,78 @@ export async function startFailingProxy(
     },
   };
 }
+
+export interface JsonRpcCall {
+  id: number;
+  method: string;
+  params?: unknown[];
+}
+
+export interface RewritingProxy {
+  url: string;
+  /** Calls answered by `rewrite` instead of the node, so far. */
+  rewritten: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A JSON-RPC proxy in front of a real node that answers each call (batched or not) for which
+ * `rewrite` returns something with that instead (`{ result }` or `{ error }`, with HTTP 200, as
+ * a node would), and forwards every other call: a node that misbehaves on exactly one call.
+ */
+export async function startRewritingProxy(
+  target: string,
+  rewrite: (call: JsonRpcCall) => { result: unknown } | { error: unknown } | undefined,
+): Promise<RewritingProxy> {
+  const state = { rewritten: 0 };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as unknown;
+        const calls = [body].flat() as JsonRpcCall[];
+        const answers = await Promise.all(
+          calls.map(async (call) => {
+            const answer = rewrite(call);
+            if (answer) {
+              state.rewritten += 1;
+              return { jsonrpc: '2.0', id: call.id, ...answer };
+            }
+            const forwarded = await fetch(target, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(call),
+            });
+            return (await forwarded.json()) as unknown;
+          }),
+        );
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
+      })().catch(() => response.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get rewritten() {
+      return state.rewritten;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Whether `call` is an `eth_call` of `selector` on `address` (any case). */
+export function isCallOf(call: JsonRpcCall, address: string, selector: string): boolean {
+  if (call.method !== 'eth_call') return false;
+  const request = call.params?.[0] as { to?: string; data?: string; input?: string } | undefined;
+  const data = request?.data ?? request?.input ?? '';
+  return (
+    request?.to?.toLowerCase() === address.toLowerCase() &&
+    data.toLowerCase().startsWith(selector.toLowerCase())
+  );
+}
