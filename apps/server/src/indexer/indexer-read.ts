@@ -30,14 +30,24 @@ export interface WindowStats {
 
 export type PoolStats = Record<StatWindow, WindowStats>;
 
-export async function poolStats(
+/** Buys, sells and USD volume of a pool in one window: `WindowStats` without the price change. */
+export type WindowTrades = Omit<WindowStats, 'priceChange'>;
+export type PoolTrades = Record<StatWindow, WindowTrades>;
+
+/**
+ * Buys, sells and USD volume of each pool per window, in one query over the pools' swaps of the
+ * 24 h before `now` (the `(chain, pool, time)` index of the swaps): what the detail serves. A
+ * pool without swaps then has zeros. Cheaper than {@link poolStats}, whose price changes need
+ * two more queries per window.
+ */
+export async function poolTrades(
   db: Database,
   chainId: number,
   pools: readonly string[],
   now: Date,
-): Promise<Map<string, PoolStats>> {
+): Promise<Map<string, PoolTrades>> {
   const addresses = pools.map((pool) => pool.toLowerCase());
-  const out = new Map<string, PoolStats>();
+  const out = new Map<string, PoolTrades>();
   if (addresses.length === 0) return out;
   const since = (window: StatWindow) => new Date(now.getTime() - STAT_WINDOWS[window] * 1000);
   const inWindow = (window: StatWindow) => sql`${indexerSwaps.time} > ${since(window)}`;
@@ -77,12 +87,43 @@ export async function poolStats(
       ),
     )
     .groupBy(indexerSwaps.pool);
+  const byPool = new Map(counts.map((row) => [row.pool, row as unknown as Record<string, number>]));
+  for (const address of addresses) {
+    const row = byPool.get(address);
+    out.set(
+      address,
+      Object.fromEntries(
+        (Object.keys(STAT_WINDOWS) as StatWindow[]).map((window) => [
+          window,
+          {
+            buys: row?.[`${window}Buys`] ?? 0,
+            sells: row?.[`${window}Sells`] ?? 0,
+            volumeUsd: row?.[`${window}Volume`] ?? 0,
+          },
+        ]),
+      ) as PoolTrades,
+    );
+  }
+  return out;
+}
+
+/** {@link poolTrades} with each window's price change. */
+export async function poolStats(
+  db: Database,
+  chainId: number,
+  pools: readonly string[],
+  now: Date,
+): Promise<Map<string, PoolStats>> {
+  const addresses = pools.map((pool) => pool.toLowerCase());
+  const out = new Map<string, PoolStats>();
+  if (addresses.length === 0) return out;
+  const since = (window: StatWindow) => new Date(now.getTime() - STAT_WINDOWS[window] * 1000);
+  const trades = await poolTrades(db, chainId, addresses, now);
   const current = await db
     .select({ address: indexerPools.address, priceUsd: indexerPools.priceUsd })
     .from(indexerPools)
     .where(and(eq(indexerPools.chainId, chainId), inArray(indexerPools.address, addresses)));
   const priceNow = new Map(current.map((row) => [row.address, row.priceUsd]));
-  const byPool = new Map(counts.map((row) => [row.pool, row as unknown as Record<string, number>]));
   const references = new Map<StatWindow, Map<string, number | null>>();
   for (const window of Object.keys(STAT_WINDOWS) as StatWindow[]) {
     const base = and(
@@ -111,7 +152,7 @@ export async function poolStats(
     references.set(window, prices);
   }
   for (const address of addresses) {
-    const row = byPool.get(address);
+    const counted = trades.get(address)!;
     const stats = Object.fromEntries(
       (Object.keys(STAT_WINDOWS) as StatWindow[]).map((window) => {
         const then = references.get(window)?.get(address) ?? null;
@@ -119,9 +160,7 @@ export async function poolStats(
         return [
           window,
           {
-            buys: row?.[`${window}Buys`] ?? 0,
-            sells: row?.[`${window}Sells`] ?? 0,
-            volumeUsd: row?.[`${window}Volume`] ?? 0,
+            ...counted[window],
             priceChange:
               price === null || then === null || then <= 0 ? null : ((price - then) / then) * 100,
           },

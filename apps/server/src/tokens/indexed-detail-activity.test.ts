@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   createPublicClient,
   createWalletClient,
@@ -19,10 +19,18 @@ import {
 } from '@vaultscope/core';
 import { DEVNET_EVM_OWNER, devnetViemChain, type DevnetMarket } from '@vaultscope/devnet';
 import type { ChainIndexer } from '../indexer/chain-indexer';
-import { indexerBalances, indexerTokens } from '../indexer/indexer-tables';
+import {
+  indexerBalances,
+  indexerBlocks,
+  indexerSwaps,
+  indexerTokens,
+} from '../indexer/indexer-tables';
+import { STAT_WINDOWS, type StatWindow } from '../indexer/indexer-read';
+import type { Database } from '../lib/db/client';
 import { newIndexer } from '../indexer/indexer-test-kit';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { startTestDevnet } from '../test/wallet-test-kit';
+import { IndexerMarketSource } from './indexer-market-source';
 
 /**
  * The detail's trading and holder figures on a real Anvil with the local market, read by our
@@ -179,6 +187,110 @@ describe('trading per window in the detail', () => {
       6,
     );
   }, 180_000);
+});
+
+/** `db`, with every query it starts (a drizzle builder or a transaction) written to `queries`. */
+function countingDatabase(db: Database, queries: string[]): Database {
+  const starts = new Set([
+    'select',
+    'selectDistinct',
+    'selectDistinctOn',
+    'execute',
+    'transaction',
+  ]);
+  return new Proxy(db, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof name !== 'string' || !starts.has(name) || typeof value !== 'function')
+        return value;
+      return (...args: unknown[]) => {
+        queries.push(name);
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+/** Indexed up to the chain's head: no block of the chain is left for the indexer to write. */
+async function caughtUp() {
+  const head = Number(await chainClient().getBlockNumber());
+  await expect.poll(() => indexer.checkpoint(), { timeout: 20_000 }).toBeGreaterThanOrEqual(head);
+}
+
+describe('the detail figures, read once per indexed block', () => {
+  it("reads a pool's windows and a token's holders once per indexed block, and again after a new swap is indexed", async () => {
+    const listed = market.tokens[0]!;
+    const pool = market.pools.find((item) => item.base.address === listed.address)!;
+    const { db } = t.app.db.handle;
+    const queries: string[] = [];
+    const source = new IndexerMarketSource(countingDatabase(db, queries));
+    const read = () =>
+      Promise.all([source.tradeWindows(1, pool.address), source.holders(1, listed.address, 10)]);
+    await caughtUp();
+
+    const [windows, holders] = await read();
+    expect(queries.length).toBeGreaterThan(1);
+    // The figures are the pool's swaps counted by hand, up to the newest indexed block's time.
+    const [newest] = await db
+      .select({ time: indexerBlocks.time })
+      .from(indexerBlocks)
+      .where(eq(indexerBlocks.chainId, 1))
+      .orderBy(desc(indexerBlocks.number))
+      .limit(1);
+    const swaps = await db
+      .select()
+      .from(indexerSwaps)
+      .where(and(eq(indexerSwaps.chainId, 1), eq(indexerSwaps.pool, pool.address.toLowerCase())));
+    for (const window of Object.keys(STAT_WINDOWS) as StatWindow[]) {
+      const since = newest!.time.getTime() - STAT_WINDOWS[window] * 1000;
+      const within = swaps.filter(
+        (swap) => swap.time.getTime() > since && swap.time <= newest!.time,
+      );
+      expect(windows[window].buys).toBe(within.filter((swap) => swap.side === 'buy').length);
+      expect(windows[window].sells).toBe(within.filter((swap) => swap.side === 'sell').length);
+      expect(windows[window].volumeUsd).toBeCloseTo(
+        within.reduce((sum, swap) => sum + (swap.volumeUsd ?? 0), 0),
+        6,
+      );
+    }
+    expect(holders.count).toBeGreaterThan(0);
+
+    // At the same indexed block: the same figures, and only the lookup of that block is run.
+    queries.length = 0;
+    expect(await read()).toEqual([windows, holders]);
+    expect(queries).toEqual(['select']);
+
+    // A sell indexed: a new block, so the figures are read again and count it.
+    await sell(listed.address, pool.quote.address, parseUnits('1000', listed.decimals));
+    await caughtUp();
+    queries.length = 0;
+    const [after] = await read();
+    expect(queries.length).toBeGreaterThan(1);
+    expect(after.h1.sells).toBe(windows.h1.sells + 1);
+    expect(after.h1.buys).toBe(windows.h1.buys);
+  }, 60_000);
+
+  it('keeps the figures of a bounded number of pools, so cycling through tokens evicts instead of growing', async () => {
+    const queries: string[] = [];
+    const source = new IndexerMarketSource(
+      countingDatabase(t.app.db.handle.db, queries),
+      undefined,
+      2,
+    );
+    const pools = ['0x01', '0x02', '0x03'].map((n) => n.padEnd(42, '0'));
+    for (const pool of pools) await source.tradeWindows(1, pool);
+    // The newest two are kept: only the block lookup.
+    queries.length = 0;
+    await source.tradeWindows(1, pools[2]!);
+    await source.tradeWindows(1, pools[1]!);
+    expect(queries).toEqual(['select', 'select']);
+    // The oldest went: its figures are read again.
+    queries.length = 0;
+    await source.tradeWindows(1, pools[0]!);
+    expect(queries).toEqual(['select', 'select']);
+    await source.tradeWindows(1, pools[0]!);
+    expect(queries).toEqual(['select', 'select', 'select']);
+  });
 });
 
 describe('holders in the detail', () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
 import { formatUnits, getAddress, parseAbi, type Address, type PublicClient } from 'viem';
 import type { Candle, CandleInterval, Holder, Trade, TradeWindows } from '@vaultscope/core';
-import { poolStats } from '../indexer/indexer-read';
+import { poolTrades } from '../indexer/indexer-read';
 import {
   indexerBalances,
   indexerBlocks,
@@ -39,6 +39,51 @@ const checksum = (address: string) => {
   }
 };
 
+/**
+ * How many pools' trade windows, and as many tokens' holders, the detail memo keeps: enough for
+ * every token people are looking at, while a caller cycling through token ids only evicts.
+ */
+export const DETAIL_MEMO_ENTRIES = 2_048;
+
+/**
+ * The newest block the indexer has written on a chain, which names the state of its tables:
+ * each step writes its last block's row with every row of that step, in one transaction, and a
+ * reorg deletes the rows of the blocks it undoes, so any change to swaps or balances gives a
+ * newer row, or after a reorg back to the same height another hash.
+ */
+interface IndexedState {
+  /** `number:hash`, or `none` before the first step. */
+  key: string;
+  /** The block's time (Unix ms), at which window figures are taken; ours before any. */
+  now: number;
+}
+
+/** Values by key, the least recently used dropped past `limit`. */
+class BoundedMemo<V> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(private readonly limit: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    // A Map iterates in insertion order: set again, the entry becomes the newest.
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(key: string, value: V): void {
+    if (this.entries.get(key) === value) this.entries.delete(key);
+  }
+}
+
 const percent = (now: number | null, then: number | null) =>
   now === null || then === null || then <= 0 ? null : ((now - then) / then) * 100;
 
@@ -52,6 +97,17 @@ const percent = (now: number | null, then: number | null) =>
 export class IndexerMarketSource implements IndexedMarketSource {
   /** Facts of tokens the indexer keeps no row of (the DEXes' quote tokens), read once. */
   private readonly facts = new Map<string, Promise<TokenFacts | undefined>>();
+  /**
+   * The detail's figures by pool or token, with the indexed state they were read at. The
+   * response cache is cleared on every indexed block and bypassed by signed-in callers, so
+   * without this a polled detail read the swaps and balances again each time; these figures
+   * change only with the indexer's tables (or, for windows, with its newest block's time), so
+   * one read per indexed state is enough.
+   */
+  private readonly windowsMemo: BoundedMemo<{ at: string; figures: Promise<TradeWindows> }>;
+  private readonly holdersMemo: BoundedMemo<{ at: string; figures: Promise<IndexedHolders> }>;
+  /** The read of a chain's indexed state under way: a detail's windows and holders share it. */
+  private readonly stateReads = new Map<number, Promise<IndexedState>>();
 
   constructor(
     private readonly db: Database,
@@ -60,7 +116,11 @@ export class IndexerMarketSource implements IndexedMarketSource {
       chainId: number,
       address: string,
     ) => Promise<TokenFacts | undefined> = async () => undefined,
-  ) {}
+    detailMemoEntries = DETAIL_MEMO_ENTRIES,
+  ) {
+    this.windowsMemo = new BoundedMemo(detailMemoEntries);
+    this.holdersMemo = new BoundedMemo(detailMemoEntries);
+  }
 
   /**
    * Symbol and decimals of tokens: the indexer's rows, else (quote tokens, which it does not
@@ -341,18 +401,58 @@ export class IndexerMarketSource implements IndexedMarketSource {
     }));
   }
 
+  /** See {@link IndexedState}: one index lookup, shared by the calls made meanwhile. */
+  private indexedState(chainId: number): Promise<IndexedState> {
+    let read = this.stateReads.get(chainId);
+    if (!read) {
+      read = this.db
+        .select({
+          number: indexerBlocks.number,
+          hash: indexerBlocks.hash,
+          time: indexerBlocks.time,
+        })
+        .from(indexerBlocks)
+        .where(eq(indexerBlocks.chainId, chainId))
+        .orderBy(desc(indexerBlocks.number))
+        .limit(1)
+        .then(([newest]) =>
+          newest
+            ? { key: `${newest.number}:${newest.hash}`, now: newest.time.getTime() }
+            : { key: 'none', now: Date.now() },
+        )
+        .finally(() => this.stateReads.delete(chainId));
+      this.stateReads.set(chainId, read);
+    }
+    return read;
+  }
+
+  /**
+   * `read` memoised under `key` for the indexed state it was asked at; the promise is kept, so
+   * details asked together share one read, and dropped if it fails.
+   */
+  private async memoised<T>(
+    memo: BoundedMemo<{ at: string; figures: Promise<T> }>,
+    key: string,
+    state: IndexedState,
+    read: () => Promise<T>,
+  ): Promise<T> {
+    const known = memo.get(key);
+    if (known?.at === state.key) return known.figures;
+    const entry = { at: state.key, figures: read() };
+    memo.set(key, entry);
+    entry.figures.catch(() => memo.delete(key, entry));
+    return entry.figures;
+  }
+
   async tradeWindows(chainId: number, pairAddress: string): Promise<TradeWindows> {
     const pool = pairAddress.toLowerCase();
-    const stats = (
-      await poolStats(this.db, chainId, [pool], new Date(await this.chainNow(chainId)))
-    ).get(pool)!;
-    const window = ({ buys, sells, volumeUsd }: TradeWindows['m5']) => ({ buys, sells, volumeUsd });
-    return {
-      m5: window(stats.m5),
-      h1: window(stats.h1),
-      h6: window(stats.h6),
-      h24: window(stats.h24),
-    };
+    const state = await this.indexedState(chainId);
+    return this.memoised(this.windowsMemo, `${chainId}:${pool}`, state, async () => {
+      // The newest block's time is the chain's latest indexed time (`chainNow`): block times
+      // only grow with the number.
+      const trades = await poolTrades(this.db, chainId, [pool], new Date(state.now));
+      return trades.get(pool)!;
+    });
   }
 
   /**
@@ -362,6 +462,17 @@ export class IndexerMarketSource implements IndexedMarketSource {
    */
   async holders(chainId: number, address: string, limit: number): Promise<IndexedHolders> {
     const token = address.toLowerCase();
+    const state = await this.indexedState(chainId);
+    return this.memoised(this.holdersMemo, `${chainId}:${token}:${limit}`, state, () =>
+      this.readHolders(chainId, token, limit),
+    );
+  }
+
+  private async readHolders(
+    chainId: number,
+    token: string,
+    limit: number,
+  ): Promise<IndexedHolders> {
     const [facts] = await this.db
       .select({
         count: indexerTokens.holderCount,
