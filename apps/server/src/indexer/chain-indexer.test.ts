@@ -237,6 +237,31 @@ describe('chain indexer', () => {
     await proxy.close();
   }, 120_000);
 
+  it('waits out a rate limit sent with HTTP 200 on the check of whether a token existed before the blocks read: its holders are not left unknown', async () => {
+    // -32005 "limit exceeded" arrives as a JSON-RPC error, not an HTTP one; taken for "the node
+    // cannot say (no archive state)", it left the token's holder count null for good.
+    let limited = 0;
+    const proxy = await startRewritingProxy(rpcUrl, (call) =>
+      call.method === 'eth_getCode' && limited++ < 3
+        ? { error: { code: -32005, message: 'limit exceeded' } }
+        : undefined,
+    );
+    const database = await indexerDatabase();
+    const indexer = newIndexer(database.handle, proxy.url, CHAIN, [market.dex], {
+      pollMs: 20,
+      maxBackoffMs: 50,
+    });
+    indexer.start();
+    const head = await indexer.reader.headNumber();
+    await expect.poll(() => indexer.checkpoint(), { timeout: 20_000 }).toBeGreaterThanOrEqual(head);
+    await indexer.stop();
+    expect(proxy.rewritten).toBe(3);
+    // Holder counts included: the same as a read through a node that never refused.
+    expect(await indexedState(database.handle)).toEqual(await fullRead());
+    await database.drop();
+    await proxy.close();
+  }, 120_000);
+
   it('reports buys, sells, USD volume and price change of a pool per window', async () => {
     const database = await indexerDatabase();
     await newIndexer(database.handle, rpcUrl, CHAIN, [market.dex]).syncToHead();

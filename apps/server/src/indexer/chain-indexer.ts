@@ -4,7 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';
 import type { Database } from '../lib/db/client';
 import { logSafeError } from '../lib/log-safe-error';
-import { type BlockHeader, ChainReader, isContractAnswer, isNodeFailure } from './chain-reader';
+import {
+  type BlockHeader,
+  ChainReader,
+  isContractAnswer,
+  isTransientNodeFailure,
+} from './chain-reader';
 import {
   byChainOrder,
   decodeDexLog,
@@ -442,7 +447,8 @@ export class ChainIndexer {
   /**
    * Whether every Transfer of `token` is in the logs read from `firstRead` on: the token had no
    * code at the block before (it was deployed later). A node that cannot say (no archive state)
-   * leaves it partial; a node that fails on the way is thrown (the step is tried again).
+   * leaves it partial; a node that fails on the way, a rate limit included, is thrown (the step
+   * is tried again): taken as "cannot say", it would leave the token's holders unknown for good.
    */
   private async historyFrom(token: string, firstRead: number): Promise<boolean> {
     if (firstRead <= 0) return true;
@@ -453,7 +459,7 @@ export class ChainIndexer {
       });
       return code === undefined || code === '0x';
     } catch (error) {
-      if (isNodeFailure(error)) throw error;
+      if (isTransientNodeFailure(error)) throw error;
       return false;
     }
   }

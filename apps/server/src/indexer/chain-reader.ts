@@ -58,7 +58,8 @@ const NODE_BEHIND = /header not found|unknown block/i;
  * too large, a rate limit (also one sent with HTTP 200), or a node behind the block asked for.
  * Every other JSON-RPC error answer is the node telling what it got: for an `eth_call`, the
  * contract's answer (geth's -32000 "invalid opcode" for a Solidity < 0.8 assert and "out of
- * gas", Nethermind's "VM execution error."), which reading again will not change.
+ * gas", Nethermind's "VM execution error."), which reading again will not change. The one
+ * classifier of the indexer: a second, narrower one once let a rate limit pass as a fact.
  */
 export function isTransientNodeFailure(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false;
@@ -100,20 +101,6 @@ export function isContractAnswer(error: unknown): boolean {
   );
   if (reverted) return true;
   return !isTransientNodeFailure(error);
-}
-
-/** Whether an error is the node or the network failing to answer (a time-out, HTTP error). */
-export function isNodeFailure(error: unknown): boolean {
-  return (
-    error instanceof BaseError &&
-    error.walk(
-      (cause) =>
-        cause instanceof HttpRequestError ||
-        cause instanceof TimeoutError ||
-        cause instanceof WebSocketRequestError ||
-        cause instanceof SocketClosedError,
-    ) !== null
-  );
 }
 
 /** Transactions read at once by {@link ChainReader.senders}: ten batches of a hundred. */
