@@ -1,5 +1,5 @@
 import type { DevnetMarket, TradeSimulator } from '@vaultscope/devnet';
-import { createTestClient, http, toFunctionSelector } from 'viem';
+import { createPublicClient, createTestClient, http, parseAbiItem, toFunctionSelector } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { startTestDevnet } from '../test/wallet-test-kit';
@@ -21,7 +21,7 @@ import {
   indexerSwaps,
   indexerTokens,
 } from './indexer-tables';
-import { TOKEN_READ_ATTEMPTS } from './chain-indexer';
+import { READ_ATTEMPTS } from './chain-indexer';
 import { poolStats } from './indexer-read';
 
 /**
@@ -205,7 +205,7 @@ describe('chain indexer', () => {
     await proxy.close();
   }, 120_000);
 
-  it(`stores a token as unreadable after the node rate-limits its decimals() ${TOKEN_READ_ATTEMPTS} steps in a row, rather than holding back the chain`, async () => {
+  it(`stores a token as unreadable after the node rate-limits its decimals() ${READ_ATTEMPTS} steps in a row, rather than holding back the chain`, async () => {
     const token = market.pools.find((pool) => pool.base.address !== market.wrappedNative.address)!
       .base.address;
     const proxy = await startRewritingProxy(rpcUrl, (call) =>
@@ -225,8 +225,8 @@ describe('chain indexer', () => {
     await expect.poll(() => indexer.checkpoint(), { timeout: 30_000 }).toBeGreaterThanOrEqual(head);
     await indexer.stop();
     // Tried again each step (a rate limit passes) until the bound, not once.
-    expect(proxy.rewritten).toBe(TOKEN_READ_ATTEMPTS);
-    expect(lines().split('indexer step failed').length - 1).toBe(TOKEN_READ_ATTEMPTS - 1);
+    expect(proxy.rewritten).toBe(READ_ATTEMPTS);
+    expect(lines().split('indexer step failed').length - 1).toBe(READ_ATTEMPTS - 1);
     expect(lines()).toContain('storing the token as unreadable');
     const [row] = await database.handle.db
       .select()
@@ -318,6 +318,53 @@ describe('chain indexer', () => {
     expect(swaps.length).toBeGreaterThan(0);
     expect(swaps.map((swap) => swap.trader)).toEqual(swaps.map(() => sell.trader.toLowerCase()));
     await database.drop();
+  }, 120_000);
+
+  it('finds the senders of swaps the node cannot find by hash (outside its transaction index) in their blocks, rather than taking it for a reorg', async () => {
+    // geth answers null for a transaction older than its index keeps (a year by default) or
+    // while it builds the index; taken for a reorg, the range was read again for ever.
+    const proxy = await startRewritingProxy(rpcUrl, (call) =>
+      call.method === 'eth_getTransactionByHash' ? { result: null } : undefined,
+    );
+    const database = await indexerDatabase();
+    await newIndexer(database.handle, proxy.url, CHAIN, [market.dex]).syncToHead();
+    expect(proxy.rewritten).toBeGreaterThan(0);
+    expect(await indexedState(database.handle)).toEqual(await fullRead());
+    await database.drop();
+    await proxy.close();
+  }, 120_000);
+
+  it("takes a swap's trader from its Swap's recipient, logged, when neither its transaction nor its block can be read", async () => {
+    const proxy = await startRewritingProxy(rpcUrl, (call) =>
+      call.method === 'eth_getTransactionByHash'
+        ? { result: null }
+        : call.method === 'eth_getBlockByNumber' && call.params?.[1] === true
+          ? { error: { code: -32008, message: 'response size exceeded' } }
+          : undefined,
+    );
+    const database = await indexerDatabase();
+    const { log, lines } = capturedLog();
+    await newIndexer(database.handle, proxy.url, CHAIN, [market.dex], { log }).syncToHead();
+    const swapLogs = await createPublicClient({ transport: http(rpcUrl) }).getLogs({
+      event: parseAbiItem(
+        'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+      ),
+      fromBlock: 0n,
+    });
+    const recipient = new Map(
+      swapLogs.map((swap) => [
+        `${swap.transactionHash}:${swap.logIndex}`,
+        swap.args.to!.toLowerCase(),
+      ]),
+    );
+    const swaps = await database.handle.db.select().from(indexerSwaps);
+    expect(swaps.length).toBe((await fullRead()).swaps.length);
+    expect(swaps.map((swap) => swap.trader)).toEqual(
+      swaps.map((swap) => recipient.get(`${swap.txHash}:${swap.logIndex}`)),
+    );
+    expect(lines()).toContain("its trader is the Swap's recipient");
+    await database.drop();
+    await proxy.close();
   }, 120_000);
 
   it('undoes the swaps of orphaned blocks after a reorg and reads the new chain', async () => {

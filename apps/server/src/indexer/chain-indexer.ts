@@ -71,21 +71,22 @@ import {
  * Bad input never stops the loop: a malformed log is logged with the chain and block and
  * skipped; a token whose `decimals()` reverts or is out of range is stored with `problem` set
  * and its pools get no prices (null, not a guess), while a read the node failed is tried again
- * with the step (`isContractAnswer` tells the two apart), at most {@link TOKEN_READ_ATTEMPTS}
+ * with the step (`isContractAnswer` tells the two apart), at most {@link READ_ATTEMPTS}
  * steps in a row; a node that refuses ranges gets smaller ones; a node that fails or stalls
  * (time-out) is tried again after a pause that grows to `maxBackoffMs`, with the failure logged
  * (without the RPC URL, which may hold a key).
  */
 
 /**
- * Steps in a row that one read of one listed token (its `decimals()`, say) may fail on the
- * node's side before the token is stored with a problem instead. Anyone can create a pair with
+ * Steps in a row that one read of one listed token (its `decimals()`, say) or of a block's
+ * transactions may fail on the node's side before the indexer goes on without it: the token
+ * stored with a problem, the trader taken from the Swap. Anyone can create a pair with
  * a token of their own, and a token whose reads a node cannot answer (however it manages that)
  * would otherwise hold back the whole chain, the step being tried again for ever. Twenty steps
  * with the pause growing to `maxBackoffMs` (10 s) are minutes: longer than a rate limit or a
  * node's restart lasts, which must not cost a sound token its figures.
  */
-export const TOKEN_READ_ATTEMPTS = 20;
+export const READ_ATTEMPTS = 20;
 
 /** How far back the transfers of a newly listed token are read. */
 export const CATCH_UP_BLOCKS = 100_000;
@@ -94,6 +95,8 @@ const ADDRESSES_PER_FILTER = 500;
 /** With more pools than this, pool logs are read by topic alone and filtered here. */
 const POOL_FILTER_LIMIT = 1_000;
 const ROWS_PER_INSERT = 1_000;
+/** Whole blocks read at once to find the senders of transactions not found by hash. */
+const BLOCKS_IN_FLIGHT = 10;
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 export interface ChainIndexerOptions {
@@ -187,7 +190,7 @@ export class ChainIndexer {
   private partialTokens = new Set<string>();
   /** Tokens with a row in `indexer_tokens` (quote tokens get theirs with their first pool). */
   private storedTokens = new Set<string>();
-  /** Steps in a row each token read failed on the node's side, by `token:function`. */
+  /** Steps in a row each bounded read failed on the node's side, by `token:function`, `block:n`. */
   private readonly failedReads = new Map<string, number>();
   private controller: AbortController | undefined;
   private loop: Promise<void> | undefined;
@@ -334,18 +337,17 @@ export class ChainIndexer {
   }
 
   /**
-   * One read of a token's contract. The contract's refusal (see `isContractAnswer`) is
-   * `refused`. A node failure is thrown, so the step fails and is tried again, unless `bounded`
-   * and this read has now failed {@link TOKEN_READ_ATTEMPTS} steps in a row: then it is logged
-   * and `unreadable`, and the caller stores the token with a problem.
+   * One read that a node failure must not hold back for ever. An error that is no node failure
+   * (see `isContractAnswer`: for a contract read, the contract's answer) is `refused`. A node
+   * failure is thrown, so the step fails and is tried again, unless `bounded` and the read of
+   * `key` has now failed {@link READ_ATTEMPTS} steps in a row: then it is `unreadable`, and the
+   * caller goes on without it (and logs it).
    */
-  private async tokenRead<T>(
-    token: string,
-    functionName: string,
+  private async boundedRead<T>(
+    key: string,
     read: () => Promise<T>,
-    bounded: boolean,
-  ): Promise<{ value: T } | { failed: 'refused' | 'unreadable' }> {
-    const key = `${token}:${functionName}`;
+    bounded = true,
+  ): Promise<{ value: T } | { failed: 'refused' | 'unreadable'; error: unknown }> {
     try {
       const value = await read();
       this.failedReads.delete(key);
@@ -353,20 +355,37 @@ export class ChainIndexer {
     } catch (error) {
       if (isContractAnswer(error)) {
         this.failedReads.delete(key);
-        return { failed: 'refused' };
+        return { failed: 'refused', error };
       }
       const failures = (this.failedReads.get(key) ?? 0) + 1;
-      if (!bounded || failures < TOKEN_READ_ATTEMPTS) {
+      if (!bounded || failures < READ_ATTEMPTS) {
         this.failedReads.set(key, failures);
         throw error;
       }
       this.failedReads.delete(key);
+      return { failed: 'unreadable', error };
+    }
+  }
+
+  /** One read of a token's contract ({@link boundedRead}); an unreadable one is logged. */
+  private async tokenRead<T>(
+    token: string,
+    functionName: string,
+    read: () => Promise<T>,
+    bounded: boolean,
+  ): Promise<{ value: T } | { failed: 'refused' | 'unreadable' }> {
+    const result = await this.boundedRead(`${token}:${functionName}`, read, bounded);
+    if ('failed' in result && result.failed === 'unreadable')
       this.log.error(
-        { token, read: `${functionName}()`, failures, err: logSafeError(error) },
+        {
+          token,
+          read: `${functionName}()`,
+          failures: READ_ATTEMPTS,
+          err: logSafeError(result.error),
+        },
         'indexer: the node failed a token read every time; storing the token as unreadable',
       );
-      return { failed: 'unreadable' };
-    }
+    return result;
   }
 
   /**
@@ -374,7 +393,7 @@ export class ChainIndexer {
    * answer that does not decode, an error of the call's execution) is a fact of the token: '?',
    * or no decimals and a `problem`, stored for good. A read the node failed (time-out, HTTP
    * error, rate limit) is thrown, so the step fails and is tried again: stored, it would leave a
-   * sound token unpriced for good. Of a listed token, only {@link TOKEN_READ_ATTEMPTS} times in a
+   * sound token unpriced for good. Of a listed token, only {@link READ_ATTEMPTS} times in a
    * row; a quote token is configured, not anyone's, and without its symbol nothing is priced.
    */
   private async tokenFacts(address: string, bounded = true): Promise<TokenState> {
@@ -408,7 +427,7 @@ export class ChainIndexer {
         : 'failed' in decimalsRead
           ? decimalsRead.failed === 'refused'
             ? 'no decimals()'
-            : `decimals() unreadable: the node failed it ${TOKEN_READ_ATTEMPTS} times in a row`
+            : `decimals() unreadable: the node failed it ${READ_ATTEMPTS} times in a row`
           : `decimals() out of range (${String(decimals)})`,
     };
   }
@@ -417,7 +436,7 @@ export class ChainIndexer {
    * `totalSupply()` of tokens at a block: the supply, which the Transfer logs cannot give when
    * the token was minted before the blocks read. A token that has no working `totalSupply()`
    * gets null (unknown); a node failure is thrown, so the step is tried again (at most
-   * {@link TOKEN_READ_ATTEMPTS} steps in a row, then null too).
+   * {@link READ_ATTEMPTS} steps in a row, then null too).
    */
   private async supplies(
     tokens: readonly string[],
@@ -462,6 +481,65 @@ export class ChainIndexer {
       if (isTransientNodeFailure(error)) throw error;
       return false;
     }
+  }
+
+  /**
+   * The sender of each swap's transaction (`eth_getTransactionByHash`). A transaction the node
+   * does not find by hash is looked for in its block (read whole, which needs no transaction
+   * index: old transactions, or a node building its index): a block whose hash is no longer
+   * the one the log carried is a reorg (the step starts again); one that still is, is not, and
+   * must not stall the range for ever. When the block cannot be read either (refused, or the
+   * node failed it {@link READ_ATTEMPTS} steps in a row), a swap's trader is its Swap's `to`,
+   * logged: the recipient, not always the wallet (a router selling for native coin), but a
+   * trade is never without one (core's `Trade.trader`).
+   */
+  private async tradersOf(
+    swaps: readonly { txHash: string; blockNumber: number; blockHash: string }[],
+  ): Promise<Map<string, string>> {
+    const found = await this.reader.senders(swaps.map((swap) => swap.txHash));
+    const out = new Map<string, string>();
+    const missing = new Map<number, { blockHash: string; txHashes: Set<string> }>();
+    for (const swap of swaps) {
+      const sender = found.get(swap.txHash);
+      if (sender) {
+        out.set(swap.txHash, sender);
+        continue;
+      }
+      const block = missing.get(swap.blockNumber) ?? {
+        blockHash: swap.blockHash,
+        txHashes: new Set<string>(),
+      };
+      block.txHashes.add(swap.txHash);
+      missing.set(swap.blockNumber, block);
+    }
+    // Whole blocks are large (hundreds of kilobytes on a busy chain): a few at a time.
+    for (const part of chunks([...missing.entries()], BLOCKS_IN_FLIGHT))
+      await Promise.all(
+        part.map(async ([number, { blockHash, txHashes }]) => {
+          const read = await this.boundedRead(`block:${number}`, () =>
+            this.reader.blockSenders(number),
+          );
+          if ('value' in read) {
+            if (read.value?.hash !== blockHash)
+              throw new ChainMovedError(`block ${number} is gone or changed`);
+            for (const hash of txHashes) {
+              const sender = read.value.senders.get(hash);
+              if (sender) out.set(hash, sender);
+            }
+          }
+          const unknown = [...txHashes].filter((hash) => !out.has(hash));
+          if (unknown.length > 0)
+            this.log.warn(
+              {
+                block: number,
+                transactions: unknown,
+                err: 'failed' in read ? logSafeError(read.error) : undefined,
+              },
+              "indexer: a swap's transaction sender is unknown to the node; its trader is the Swap's recipient",
+            );
+        }),
+      );
+    return out;
   }
 
   private async checkReorg(): Promise<void> {
@@ -779,11 +857,9 @@ export class ChainIndexer {
         throw new ChainMovedError(`block ${event.blockNumber} changed while it was read`);
     // The trader is the transaction's sender: a Swap's `to` is the router when a sell pays out
     // native coin, and the next pair of a multi-hop route.
-    const senders = await this.reader.senders(
-      pairEvents.filter((event) => event.kind === 'swap').map((event) => event.txHash),
+    const senders = await this.tradersOf(
+      pairEvents.flatMap((event) => (event.kind === 'swap' ? [event] : [])),
     );
-    for (const [hash, sender] of senders)
-      if (sender === null) throw new ChainMovedError(`transaction ${hash} is gone`);
     this.stats.logs += created.length + pairEvents.length + transfers.length;
     const timeOf = (block: number) => new Date(headers.get(block)!.timestamp * 1000);
 
@@ -865,7 +941,7 @@ export class ChainIndexer {
           pool: pool.address,
           blockNumber: event.blockNumber,
           time: timeOf(event.blockNumber),
-          trader: senders.get(event.txHash)!,
+          trader: senders.get(event.txHash) ?? event.to,
           side: net > 0n ? 'buy' : 'sell',
           baseAmount: (net > 0n ? net : -net).toString(),
           quoteAmount: quoteAmount.toString(),

@@ -152,7 +152,9 @@ export class ChainReader {
    * The sender (`from`) of each transaction, lower-case: one `eth_getTransactionByHash` per
    * hash, sent in JSON-RPC batches (the transport's), {@link SENDERS_IN_FLIGHT} at a time so a
    * range with thousands of swaps does not open hundreds of requests at once. Null for a
-   * transaction the node does not know (the block it was in is gone).
+   * transaction the node does not find by hash: the block it was in is gone, or it is outside
+   * the node's transaction index (geth indexes the last year's by default, and none while it
+   * builds the index); {@link blockSenders} tells the two apart.
    */
   async senders(hashes: readonly string[]): Promise<Map<string, string | null>> {
     const out = new Map<string, string | null>();
@@ -168,6 +170,30 @@ export class ChainReader {
         }),
       );
     return out;
+  }
+
+  /**
+   * The block at `number` (its hash) with the sender of each of its transactions, lower-case,
+   * read from the block itself (`eth_getBlockByNumber` with full transactions), which needs no
+   * transaction index. Null when the node has no block at that height.
+   */
+  async blockSenders(
+    number: number,
+  ): Promise<{ hash: string; senders: Map<string, string> } | null> {
+    const block = (await this.client.request({
+      method: 'eth_getBlockByNumber',
+      params: [numberToHex(number), true],
+    })) as { hash: Hex; transactions: { hash: Hex; from: Hex }[] } | null;
+    if (!block) return null;
+    return {
+      hash: block.hash.toLowerCase(),
+      senders: new Map(
+        block.transactions.map((transaction) => [
+          transaction.hash.toLowerCase(),
+          transaction.from.toLowerCase(),
+        ]),
+      ),
+    };
   }
 
   /** One `eth_getLogs` call, as it is (the caller picks the range). */
