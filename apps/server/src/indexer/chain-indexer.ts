@@ -156,13 +156,19 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
   return out;
 };
 
+/**
+ * Waits `ms`, or less when `signal` aborts. The abort listener goes with the wait: the indexer
+ * waits between polls for as long as it runs, on one signal.
+ */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 class ChainMovedError extends Error {
