@@ -164,55 +164,26 @@ export async function startRefusingProxy(
   maxBlocks: number,
 ): Promise<RefusingProxy> {
   const state = { refused: 0, answered: 0 };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void (async () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as unknown;
-        const calls = [body].flat() as { id: number; method: string; params?: unknown[] }[];
-        const answers = await Promise.all(
-          calls.map(async (call) => {
-            if (call.method === 'eth_getLogs') {
-              const filter = call.params?.[0] as { fromBlock: string; toBlock: string };
-              const span = Number(BigInt(filter.toBlock)) - Number(BigInt(filter.fromBlock)) + 1;
-              if (span > maxBlocks) {
-                state.refused += 1;
-                return {
-                  jsonrpc: '2.0',
-                  id: call.id,
-                  error: { code: -32005, message: 'query returned more than 10000 results' },
-                };
-              }
-              state.answered += 1;
-            }
-            const forwarded = await fetch(target, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(call),
-            });
-            return (await forwarded.json()) as unknown;
-          }),
-        );
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
-      })().catch(() => response.destroy());
-    });
+  const proxy = await startRewritingProxy(target, (call) => {
+    if (call.method !== 'eth_getLogs') return undefined;
+    const filter = call.params?.[0] as { fromBlock: string; toBlock: string };
+    const span = Number(BigInt(filter.toBlock)) - Number(BigInt(filter.fromBlock)) + 1;
+    if (span <= maxBlocks) {
+      state.answered += 1;
+      return undefined;
+    }
+    state.refused += 1;
+    return { error: { code: -32005, message: 'query returned more than 10000 results' } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: proxy.url,
     get refused() {
       return state.refused;
     },
     get answered() {
       return state.answered;
     },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => proxy.close(),
   };
 }
 

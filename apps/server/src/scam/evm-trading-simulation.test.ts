@@ -19,9 +19,9 @@ import {
 import { createPublicClient, createWalletClient, http, publicActions, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { expectedProbeFields } from '../test/scenario-expectations';
 import { startTestDevnet } from '../test/wallet-test-kit';
 import { EvmTokenAnalyzer } from './evm-token-analyzer';
-import { PROBED_FIELDS } from './privilege-probe';
 import type { TokenScanResult } from './token-analyzer';
 
 /**
@@ -124,19 +124,12 @@ describe('the trading simulation of the corpus, each token with a pool on the lo
     expectFields(results.get(name)!.report, expected);
   });
 
-  it.each(
-    SCENARIOS.map((scenario) => {
-      const expected = Object.fromEntries(
-        PROBED_FIELDS.filter((field) => field in scenario.expected.privileges).map((field) => [
-          field,
-          (scenario.expected.privileges as Record<string, unknown>)[field],
-        ]),
-      );
-      return [scenario.name, expected] as const;
-    }),
-  )('%s: with its pool to try and to watch, finds the expected privileges', (name, expected) => {
-    expectFields(results.get(name)!.report, expected);
-  });
+  it.each(expectedProbeFields())(
+    '%s: with its pool to try and to watch, finds the expected privileges',
+    (name, expected) => {
+      expectFields(results.get(name)!.report, expected);
+    },
+  );
 
   it('finds the per-address tax of personal-tax as that trader’s alone, and no tax switch for all', () => {
     const { report, evidence } = results.get('personal-tax')!;

@@ -8,10 +8,11 @@ import {
 } from '@vaultscope/devnet';
 import { createPublicClient, createWalletClient, http, publicActions } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedProbeFields } from '../test/scenario-expectations';
 import { startTestDevnet } from '../test/wallet-test-kit';
 import { startAnvilFork, type AnvilFork } from './anvil-fork';
 import { analyzeTokenCode } from './evm-code-reader';
-import { PROBED_FIELDS, probePrivileges, type PrivilegeProbe } from './privilege-probe';
+import { probePrivileges, type PrivilegeProbe } from './privilege-probe';
 
 const CHAIN_ID = 1;
 let devnet: Awaited<ReturnType<typeof startTestDevnet>>;
@@ -52,17 +53,7 @@ afterAll(async () => {
 const probe = (name: ScenarioName) => probes.get(name)!;
 
 describe('privilege probing of the scenario corpus on an Anvil fork', () => {
-  it.each(
-    SCENARIOS.map((scenario) => {
-      const expected = Object.fromEntries(
-        PROBED_FIELDS.filter((field) => field in scenario.expected.privileges).map((field) => [
-          field,
-          (scenario.expected.privileges as Record<string, unknown>)[field],
-        ]),
-      );
-      return [scenario.name, expected] as const;
-    }),
-  )('%s: finds the expected privileges', (name, expected) => {
+  it.each(expectedProbeFields())('%s: finds the expected privileges', (name, expected) => {
     expect(probe(name).fields).toMatchObject(expected);
   });
 
