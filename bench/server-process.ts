@@ -46,7 +46,10 @@ export async function startServer(
   const port = await freePort();
   const out = openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // Node flags for the measured server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof
+  // --cpu-prof-dir=/tmp/prof' for a profile written when it exits (NODE_OPTIONS refuses them).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
