@@ -38,10 +38,12 @@ describe('the web app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('caches hashed assets for good', async () => {
+  it('caches hashed assets for good, with the security headers', async () => {
     const res = await t.request({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('answers HEAD on app paths like GET, for health checks', async () => {
