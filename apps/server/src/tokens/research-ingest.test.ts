@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEvmReport, type CexMarket, type ChainCode } from '@vaultscope/core';
+import { apiPaths, cleanEvmReport, type CexMarket, type ChainCode } from '@vaultscope/core';
 import { signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
 import type {
   ProvidedDexToken,
@@ -152,7 +152,8 @@ describe('a load from a provider', () => {
         name: 'test-dex',
         priceLabel: 'Test DEX',
         fetchDex: async () => ({
-          tokens: state.round === 1 ? [token(A, 'Alpha'), token(B, 'Beta')] : [token(A, 'Alpha')],
+          tokens:
+            state.round === 1 ? [token(A, 'Alpha'), token(B, 'Beta')] : [token(A, 'Alpha Two')],
           pools: [
             pool(
               '0x3333333333333333333333333333333333333333',
@@ -213,9 +214,15 @@ describe('a load from a provider', () => {
       state.round = 2;
       app.clock.advance(60_000);
       await ingest.sync();
+      // The row as the load wrote it, though no list page has reloaded the list index yet.
+      const byId = await app.request({
+        method: 'GET',
+        url: `${apiPaths.tokens.byId(A)}?chainName=eth`,
+      });
+      expect(byId.json().tokenDetails.CoinName).toBe('Alpha Two');
       const after = (await app.request({ method: 'GET', url: '/check-token' })).json();
       expect(after.tokenDetails.map((row: { CoinName: string }) => row.CoinName)).toEqual([
-        'Alpha',
+        'Alpha Two',
       ]);
       expect(after.totalPages).toBe(1);
     } finally {

@@ -125,6 +125,7 @@ export class TokenResearch {
 
   /** Forget derived copies of the data (after a load in this process). */
   invalidate(): void {
+    this.deps.tokens.forgetLoadedRows();
     this.deps.index.invalidate();
   }
 

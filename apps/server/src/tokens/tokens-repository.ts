@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   CHAIN_CODE_VALUES,
+  tokenListItemSchema,
   type ChainCode,
   type RiskLevel,
   type SecurityReport,
@@ -10,7 +11,12 @@ import type { Database } from '../lib/db/client';
 import { dexTokenList, researchSync, securityReports } from './research-tables';
 import type { ListIndexData } from './token-list-index';
 
-/** A list row without the caller-specific `is_favourite`. */
+/**
+ * A list row without the caller-specific `is_favourite`. Every row is parsed by this schema
+ * where it is built (here and in the indexed market), once, so a list answer made of rows is
+ * valid without the response schema's pass over every row of every answer (`tokens-routes.ts`).
+ */
+export const listRowSchema = tokenListItemSchema.omit({ is_favourite: true });
 export type ListRow = Omit<TokenListItem, 'is_favourite'>;
 
 /** What the token detail is built from. */
@@ -61,7 +67,7 @@ const listColumns = {
 type ListSelectRow = Pick<typeof dexTokenList.$inferSelect, keyof typeof listColumns>;
 
 function toListRow(row: ListSelectRow): ListRow {
-  return {
+  return listRowSchema.parse({
     id: row.token_id,
     CoinName: row.coin_name,
     symbol: row.symbol,
@@ -81,7 +87,7 @@ function toListRow(row: ListSelectRow): ListRow {
     Mcap: row.market_cap,
     fdv: row.fdv,
     score: row.score,
-  };
+  });
 }
 
 /** Reads of the DEX research data: list pages, rows by id, token details. No writes (see `ResearchIngest`). */
@@ -93,6 +99,13 @@ export class TokensRepository {
    */
   private readonly rowsByIds;
   private readonly detailById;
+  /**
+   * Every list row as the list index last loaded it (see {@link listIndexData}): a list page
+   * takes its rows from here instead of a query. In-process PGlite runs a query on the event
+   * loop, and at 100,000 pools that query and the parsing of its answer were half of an
+   * uncached list's CPU. Dropped by {@link forgetLoadedRows} when a load commits.
+   */
+  private loadedRows = new Map<string, ListRow>();
 
   constructor(private readonly db: Database) {
     this.rowsByIds = db
@@ -119,11 +132,27 @@ export class TokensRepository {
       .prepare('dex_token_detail_by_id');
   }
 
-  /** List rows of the given token ids that exist, by id: one primary-key query. */
+  /**
+   * List rows of the given token ids that exist, by id: from the rows the list index loaded,
+   * and one primary-key query for any it did not (none, unless a load has just committed).
+   */
   async listRows(ids: readonly string[]): Promise<Map<string, ListRow>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.rowsByIds.execute({ ids: [...ids] });
-    return new Map(rows.map((row) => [row.token_id, toListRow(row)]));
+    const found = new Map<string, ListRow>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const row = this.loadedRows.get(id);
+      if (row) found.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const rows = await this.rowsByIds.execute({ ids: missing });
+    for (const row of rows) found.set(row.token_id, toListRow(row));
+    return found;
+  }
+
+  /** After a load: rows are read from the database again until the index reloads them. */
+  forgetLoadedRows(): void {
+    this.loadedRows = new Map();
   }
 
   async exists(id: string): Promise<boolean> {
@@ -143,20 +172,27 @@ export class TokensRepository {
     return Number(row?.total ?? 0);
   }
 
-  /** The filter and sort columns of every list row, for `TokenListIndex`. */
+  /**
+   * The filter and sort columns of every list row, for `TokenListIndex`; the rows themselves
+   * are kept for {@link listRows}, so the index and the rows it pages through are of one read.
+   */
   async listIndexData(): Promise<ListIndexData> {
     const version = await this.dataVersion();
-    const rows = await this.db
-      .select({
-        id: list.token_id,
-        chain: list.chain_name,
-        createdAt: sql<number | null>`(extract(epoch from ${list.pool_created_at}) * 1000)::float8`,
-        score: list.score,
-        liquidity: list.liquidity,
-        volume: list.volume,
-        changeH24: list.change_h24,
-      })
-      .from(list);
+    const selected = await this.db.select(listColumns).from(list);
+    const loaded = new Map<string, ListRow>();
+    const rows = selected.map((row) => {
+      loaded.set(row.token_id, toListRow(row));
+      return {
+        id: row.token_id,
+        chain: row.chain_name,
+        createdAt: row.pool_created_at?.getTime() ?? null,
+        score: row.score,
+        liquidity: row.liquidity,
+        volume: row.volume,
+        changeH24: row.change_h24,
+      };
+    });
+    this.loadedRows = loaded;
     const n = rows.length;
     const columns = {
       ids: new Array<string>(n),
