@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { IndexedToken, MarketSource } from './market-source';
 import type { ListIndexData, ListIndexRow, TokenListIndex } from './token-list-index';
-import type { ListRow } from './tokens-repository';
+import { listRowSchema, type ListRow } from './tokens-repository';
 
 /** The detail's `priceProvider` for figures from our own indexer. */
 export const INDEXER_PROVIDER_LABEL = INDEXER_PRICE_PROVIDER;
@@ -295,7 +295,7 @@ export class IndexedMarket {
     if (!chainName) return;
     const entry = this.entries.get(tokenItemId(chainName, address));
     if (!entry || entry.row.score === score) return;
-    entry.row = { ...entry.row, score };
+    entry.row = listRowSchema.parse({ ...entry.row, score });
     entry.index = { ...entry.index, score };
     this.options.index.upsert([entry.index], []);
     this.options.onChange();
@@ -305,7 +305,7 @@ export class IndexedMarket {
 function toEntry(chainName: ChainCode, token: IndexedToken, score: number | null): Entry {
   const id = tokenItemId(chainName, token.address);
   const createdAt = token.createdAt?.getTime() ?? Number.NaN;
-  const row: ListRow = {
+  const row: ListRow = listRowSchema.parse({
     id,
     CoinName: token.name,
     symbol: token.symbol,
@@ -321,7 +321,7 @@ function toEntry(chainName: ChainCode, token: IndexedToken, score: number | null
     fdv: token.fdvUsd,
     // Our analyzer's stored score; null until the token has been scanned.
     score,
-  };
+  });
   return {
     token,
     row,
