@@ -7,6 +7,22 @@ type TokenRow = TokenListItem | CexTokenListItem;
 
 const PERCENT_KEYS = ['m5', 'h1', 'h6', 'h24'] as const;
 
+/** Column headings of the token table (spec: DEX and CEX lists, watch list DEX/CEX tabs). */
+export const TOKEN_TABLE_COLUMNS = [
+  'Coin Name',
+  'Price',
+  'Age',
+  'TXN',
+  '5M',
+  '1H',
+  '6H',
+  '24H',
+  'VOL',
+  'LIQ',
+  'MCAP',
+  'FDV',
+] as const;
+
 /**
  * The twelve cells of a token table row (spec: Coin Name, Price, Age, TXN, 5M, 1H, 6H, 24H, VOL,
  * LIQ, MCAP, FDV). The coin name is a link when `to` is given; negative changes are red.

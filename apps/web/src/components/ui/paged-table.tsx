@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { messageOf } from '@/lib/api-client';
 import { Button } from './button';
-import { SkeletonRows } from './skeleton';
+import { DataTable } from './data-table';
 
 /** The parts of an infinite query that a paged table reads. */
 export interface PagedTableQuery {
@@ -16,9 +16,9 @@ export interface PagedTableQuery {
 }
 
 /**
- * A list table fed page by page: skeleton rows while the first page loads, a red error text when
- * no row could be read, the empty text when there are none, then the rows; under it the error of
- * a further page and Show More while full pages keep coming. `stale` dims the rows (placeholder
+ * A list table (`DataTable`) fed page by page: skeleton rows while the first page loads, a red
+ * error text when no row could be read, the empty text when there are none, then the rows; under
+ * it the error of a further page and Show More while full pages keep coming. `stale` dims the rows (placeholder
  * data of an older search) and holds Show More back until the new answer is in.
  */
 export function PagedTable({
@@ -51,49 +51,23 @@ export function PagedTable({
   /** The rows, rendered only once there are any. */
   children: ReactNode;
 }) {
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <SkeletonRows rows={skeletonRows} columns={columns.length} />;
-  } else if (query.isError && rowCount === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={columns.length}>
-          <p className="list-error" role="alert">
-            {messageOf(query.error, errorText)}
-          </p>
-        </td>
-      </tr>
-    );
-  } else if (rowCount === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={columns.length}>{emptyText}</td>
-      </tr>
-    );
-  } else {
-    body = children;
-  }
-
   return (
     <div className={className}>
-      <div
-        className={`table-wrap${stale ? ' table-wrap--stale' : ''}`}
-        aria-busy={query.isFetching || undefined}
+      <DataTable
+        caption={caption}
+        columns={columns}
+        loading={query.isPending}
+        failure={query.isError && rowCount === 0 ? { error: query.error, text: errorText } : null}
+        emptyText={emptyText}
+        rowCount={rowCount}
+        skeletonRows={skeletonRows}
+        className={tableClassName}
+        testId={testId}
+        wrapClassName={stale ? 'table-wrap--stale' : undefined}
+        busy={query.isFetching}
       >
-        <table className={`data-table ${tableClassName}`} data-testid={testId}>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{body}</tbody>
-        </table>
-      </div>
+        {children}
+      </DataTable>
       {query.isFetchNextPageError && (
         <p className="list-error" role="alert">
           {messageOf(query.error, errorText)}

@@ -1,12 +1,12 @@
 import { timings } from '@vaultscope/core';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { HeartButton } from '@/components/ui/heart-button';
-import { SkeletonRows } from '@/components/ui/skeleton';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { SAMPLE_TRANSACTIONS, type SampleTransaction } from '../lib/sample-transactions';
 
-export const SAMPLE_COLUMNS = ['Type', 'Exchange', 'Asset', 'Amount', 'Value', 'Time', 'Status'];
+const SAMPLE_COLUMNS = ['Type', 'Exchange', 'Asset', 'Amount', 'Value', 'Time', 'Status'];
 const TYPE_LABELS: Record<SampleTransaction['type'], string> = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
@@ -38,7 +38,6 @@ export function CexSampleTransactions() {
   }
 
   const shown = rows?.filter((row) => !onlyFavourites || favourites.has(row.id)) ?? [];
-  const span = SAMPLE_COLUMNS.length + 1;
 
   return (
     <section className="cex-samples" aria-labelledby="cex-samples-title">
@@ -60,60 +59,46 @@ export function CexSampleTransactions() {
           {onlyFavourites ? 'Show All Transactions' : 'Show Favorites'}
         </Button>
       </div>
-      <div className="table-wrap" aria-busy={rows === null || undefined}>
-        <table className="data-table cex-samples__table" data-testid="cex-samples">
-          <caption className="visually-hidden">Sample CEX transactions</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Favourite</span>
-              </th>
-              {SAMPLE_COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
+      <DataTable
+        caption="Sample CEX transactions"
+        columns={SAMPLE_COLUMNS}
+        action={{ label: 'Favourite', at: 'start' }}
+        loading={rows === null}
+        emptyText="No favourite transactions yet."
+        rowCount={shown.length}
+        skeletonRows={6}
+        className="cex-samples__table"
+        testId="cex-samples"
+        busy={rows === null}
+      >
+        {shown.map((row) => {
+          const on = favourites.has(row.id);
+          const name = `${TYPE_LABELS[row.type]} of ${row.amount} ${row.asset}`;
+          return (
+            <tr key={row.id} data-testid="sample-row">
+              <td className="data-table__action">
+                <HeartButton
+                  on={on}
+                  label={on ? `Unmark ${name}` : `Mark ${name} as favourite`}
+                  onPress={() => toggle(row.id)}
+                  size={18}
+                />
+              </td>
+              <td>
+                <span className={`badge cex-samples__type cex-samples__type--${row.type}`}>
+                  {TYPE_LABELS[row.type]}
+                </span>
+              </td>
+              <td>{row.exchange}</td>
+              <td>{row.asset}</td>
+              <td className="mono">{row.amount}</td>
+              <td>{formatUsd(row.valueUsd)}</td>
+              <td>{formatDateTime(row.time)}</td>
+              <td>{row.status === 'completed' ? 'Completed' : 'Pending'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows === null ? (
-              <SkeletonRows rows={6} columns={span} />
-            ) : shown.length === 0 ? (
-              <tr className="data-table__empty">
-                <td colSpan={span}>No favourite transactions yet.</td>
-              </tr>
-            ) : (
-              shown.map((row) => {
-                const on = favourites.has(row.id);
-                const name = `${TYPE_LABELS[row.type]} of ${row.amount} ${row.asset}`;
-                return (
-                  <tr key={row.id} data-testid="sample-row">
-                    <td className="data-table__action">
-                      <HeartButton
-                        on={on}
-                        label={on ? `Unmark ${name}` : `Mark ${name} as favourite`}
-                        onPress={() => toggle(row.id)}
-                        size={18}
-                      />
-                    </td>
-                    <td>
-                      <span className={`badge cex-samples__type cex-samples__type--${row.type}`}>
-                        {TYPE_LABELS[row.type]}
-                      </span>
-                    </td>
-                    <td>{row.exchange}</td>
-                    <td>{row.asset}</td>
-                    <td className="mono">{row.amount}</td>
-                    <td>{formatUsd(row.valueUsd)}</td>
-                    <td>{formatDateTime(row.time)}</td>
-                    <td>{row.status === 'completed' ? 'Completed' : 'Pending'}</td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
     </section>
   );
 }

@@ -5,8 +5,7 @@ import {
   type CexTokenListItem,
   type TokenListItem,
 } from '@vaultscope/core';
-import { TOKEN_TABLE_COLUMNS } from '@/components/token-table/data-table';
-import { TokenCells } from '@/components/token-table/token-cells';
+import { TOKEN_TABLE_COLUMNS, TokenCells } from '@/components/token-table/token-cells';
 import { PagedTable } from '@/components/ui/paged-table';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
 import { FavouriteHeart } from './favourite-heart';

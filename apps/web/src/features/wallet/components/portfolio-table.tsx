@@ -8,9 +8,8 @@ import {
   type PortfolioBalance,
   cutDecimals,
 } from '@vaultscope/core';
+import { DataTable } from '@/components/ui/data-table';
 import { FallbackImage } from '@/components/ui/fallback-image';
-import { SkeletonRows } from '@/components/ui/skeleton';
-import { messageOf } from '@/lib/api-client';
 import { balanceKey, changeTone, HIDDEN_FIGURE } from '../lib/portfolio';
 
 const COLUMNS = ['Tokens', 'Balance', 'Change', 'Price'] as const;
@@ -37,56 +36,33 @@ export function PortfolioTable({
   onFocus: (key: string | null) => void;
   hidden: boolean;
 }) {
-  let body;
-  if (loading) {
-    body = <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS.length} />;
-  } else if (error && balances.length === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={COLUMNS.length}>
-          <p className="list-error" role="alert">
-            {messageOf(error, walletMessages.portfolioFailed)}
-          </p>
-        </td>
-      </tr>
-    );
-  } else if (balances.length === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={COLUMNS.length}>{walletMessages.noBalances}</td>
-      </tr>
-    );
-  } else {
-    body = balances.map((balance) => {
-      const key = balanceKey(balance);
-      return (
-        <PortfolioRow
-          key={key}
-          balance={balance}
-          focused={key === focusedKey}
-          hidden={hidden}
-          onToggle={() => onFocus(key === focusedKey ? null : key)}
-        />
-      );
-    });
-  }
-
   return (
-    <div className="table-wrap">
-      <table className="data-table portfolio-table" data-testid="portfolio-table">
-        <caption className="visually-hidden">Token balances</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{body}</tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Token balances"
+      columns={COLUMNS}
+      loading={loading}
+      failure={
+        error && balances.length === 0 ? { error, text: walletMessages.portfolioFailed } : null
+      }
+      emptyText={walletMessages.noBalances}
+      rowCount={balances.length}
+      skeletonRows={SKELETON_ROWS}
+      className="portfolio-table"
+      testId="portfolio-table"
+    >
+      {balances.map((balance) => {
+        const key = balanceKey(balance);
+        return (
+          <PortfolioRow
+            key={key}
+            balance={balance}
+            focused={key === focusedKey}
+            hidden={hidden}
+            onToggle={() => onFocus(key === focusedKey ? null : key)}
+          />
+        );
+      })}
+    </DataTable>
   );
 }
 

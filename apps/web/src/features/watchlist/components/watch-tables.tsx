@@ -9,12 +9,10 @@ import {
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/toast/toast-store';
-import { TOKEN_TABLE_COLUMNS } from '@/components/token-table/data-table';
-import { TokenCells } from '@/components/token-table/token-cells';
+import { TOKEN_TABLE_COLUMNS, TokenCells } from '@/components/token-table/token-cells';
+import { DataTable } from '@/components/ui/data-table';
 import { FallbackImage } from '@/components/ui/fallback-image';
-import { SkeletonRows } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/api-client';
 import { formatDate, formatUsd } from '@/lib/format';
 import { pricePath, privateSaleDetailPath, tokenDetailPath } from '@/lib/web-links';
 import { useDeleteWatchlistItem } from '../api/delete-watchlist-item';
@@ -50,48 +48,21 @@ function WatchTable({
   count: number;
   children: ReactNode;
 }) {
-  const span = columns.length + 1;
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <SkeletonRows rows={SKELETON_ROWS} columns={columns.length} trailing={1} />;
-  } else if (query.isError) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={span}>
-          <p className="list-error" role="alert">
-            {messageOf(query.error, LIST_ERROR_TEXT)}
-          </p>
-        </td>
-      </tr>
-    );
-  } else if (count === 0) {
-    body = (
-      <tr className="data-table__empty">
-        <td colSpan={span}>{EMPTY_TEXT}</td>
-      </tr>
-    );
-  } else {
-    body = children;
-  }
   return (
-    <div className="table-wrap" aria-busy={query.isFetching || undefined}>
-      <table className="data-table watch-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-            <th scope="col" className="data-table__action">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>{body}</tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={columns}
+      action={{ label: 'Actions', at: 'end' }}
+      loading={query.isPending}
+      failure={query.isError ? { error: query.error, text: LIST_ERROR_TEXT } : null}
+      emptyText={EMPTY_TEXT}
+      rowCount={count}
+      skeletonRows={SKELETON_ROWS}
+      className="watch-table"
+      busy={query.isFetching}
+    >
+      {children}
+    </DataTable>
   );
 }
 
