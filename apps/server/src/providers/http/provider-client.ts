@@ -47,6 +47,20 @@ export interface ProviderClientOptions {
   log?: ProviderLog;
 }
 
+/** What an adapter's factory passes through to its client: the injected runtime and tuning. */
+export type ProviderRuntime = Pick<
+  ProviderClientOptions,
+  | 'fetch'
+  | 'clock'
+  | 'random'
+  | 'log'
+  | 'timeoutMs'
+  | 'retries'
+  | 'backoffMs'
+  | 'failureThreshold'
+  | 'coolDownMs'
+>;
+
 export interface GetOptions<T> {
   query?: Record<string, string | number | boolean | undefined>;
   /** Aborts the call (and its waits) from outside. */
