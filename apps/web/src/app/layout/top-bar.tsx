@@ -2,6 +2,7 @@ import { PRODUCT_NAME, PRODUCT_TAGLINE, webRoutes } from '@vaultscope/core';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
+import { MenuIcon } from '@/components/icons';
 
 /**
  * The top bar: menu button, brand, the page title and description (spec page headers), and the
@@ -55,18 +56,5 @@ export function TopBar({
         </div>
       </div>
     </header>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M4 7h16M4 12h16M4 17h16"
-        stroke="currentColor"
-        strokeWidth="1.9"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }

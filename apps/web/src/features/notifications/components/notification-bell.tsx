@@ -6,6 +6,7 @@ import { timeAgo } from '@/lib/format-time';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useNotifications } from '../api/get-notifications';
 import '../notifications.css';
+import { BellIcon } from '@/components/icons';
 
 /**
  * The bell of the top bar: a dropdown (at most 320 px tall) of the user's notifications, with
@@ -110,20 +111,5 @@ export function NotificationBell() {
         </div>
       )}
     </div>
-  );
-}
-
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M6 16V11a6 6 0 1 1 12 0v5l1.6 2H4.4L6 16Zm4 4a2 2 0 0 0 4 0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }

@@ -24,6 +24,7 @@ import { MarketPanel } from './market-panel';
 import { ScanEvidencePanel } from './scan-evidence-panel';
 import { EvmReport, ScorePanel, SolanaReport } from './score-panel';
 import '../tokens.css';
+import { LockIcon } from '@/components/icons';
 
 /** Spec section 2: the text shown while a token's details are not available. */
 export const DETAILS_PENDING_TEXT = tokenMessages.detailsUpdating;
@@ -280,20 +281,5 @@ function TokenDetailView({
         <EvmReport report={detail.tokenDetails} />
       )}
     </Page>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true" focusable="false">
-      <rect x="5" y="10.5" width="14" height="10" rx="2" fill="currentColor" />
-      <path
-        d="M8 10.5V8a4 4 0 0 1 8 0v2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }

@@ -17,6 +17,7 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { pricePath, privateSaleDetailPath, tokenDetailPath } from '@/lib/web-links';
 import { useDeleteWatchlistItem } from '../api/delete-watchlist-item';
 import type { Watchlist } from '../api/get-watchlist';
+import { TrashIcon } from '@/components/icons';
 
 export const ICO_WATCH_COLUMNS = [
   'Token Name',
@@ -212,20 +213,5 @@ function IcoRow({
       <td>{formatDate(item.Date)}</td>
       <RemoveButton itemId={itemId} type="ICO" name={item.tokenName} userId={userId} />
     </tr>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v6M14 11v6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }
