@@ -293,10 +293,46 @@ interface Loaded {
    * is known stops as soon as it has its rows.
    */
   totals: Map<string, number>;
+  /**
+   * Per list order, chain rows and band bits: the positions of the rows whose bands match, in
+   * list order. Bands do not move with time, so a page of a band filter is a slice of these,
+   * however sparse the filter, and its total is their number.
+   */
+  matches: Map<string, Uint32Array>;
+  /** Positions held in `matches`, which starts over past {@link MAX_MATCH_POSITIONS}. */
+  matchedPositions: number;
 }
 
 /** Totals kept per loaded copy before the memo starts over. */
 const MAX_TOTALS = 10_000;
+/** Matching positions kept per loaded copy (4 bytes each) before the memo starts over. */
+const MAX_MATCH_POSITIONS = 4_000_000;
+
+/** The positions of `masks` that have every bit of `required`, in order. */
+function matchingPositions(masks: Uint32Array, required: number): Uint32Array {
+  let count = 0;
+  for (let row = 0; row < masks.length; row += 1) {
+    if ((masks[row]! & required) === required) count += 1;
+  }
+  const positions = new Uint32Array(count);
+  let next = 0;
+  for (let row = 0; row < masks.length; row += 1) {
+    if ((masks[row]! & required) === required) positions[next++] = row;
+  }
+  return positions;
+}
+
+/** The first `i` in [0, count) for which `past(i)` holds, given that it holds from there on. */
+function firstWhere(count: number, past: (i: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (past(mid)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
 
 /**
  * The filter-and-sort index of the DEX lists, in memory, built from `dex_token_list`: for each
@@ -376,26 +412,51 @@ export class TokenListIndex {
     const { ids, masks, createdAt } =
       chain < 0 ? rowsInOrder.all : (rowsInOrder.byChain[chain] ?? rowsInOrder.all);
     const required = requiredBits(filter);
-    // Age bands move with time, so their totals are kept for the second they were counted in.
-    const totalKey = `${required}:${filter.age}:${
-      filter.age === 'all' ? '' : Math.floor(now.getTime() / 1000)
-    }`;
-    const knownTotal = data.totals.get(totalKey);
-    const window = ageBandCreatedWindow(filter.age, now);
-    const checkAge = filter.age !== 'all';
+    let positions: Uint32Array | undefined;
+    if (required !== 0) {
+      const key = `${order}:${chain}:${required}`;
+      positions = data.matches.get(key);
+      if (!positions) {
+        positions = matchingPositions(masks, required);
+        if (data.matchedPositions + positions.length > MAX_MATCH_POSITIONS) {
+          data.matches.clear();
+          data.matchedPositions = 0;
+        }
+        data.matches.set(key, positions);
+        data.matchedPositions += positions.length;
+      }
+    }
+    const matched = positions?.length ?? ids.length;
+    const at = positions ? (i: number) => positions[i]! : (i: number) => i;
+    const slice = (from: number, to: number) => {
+      const page: string[] = [];
+      for (let i = from + offset; i < Math.min(to, from + offset + limit); i += 1) {
+        page.push(ids[at(i)]!);
+      }
+      return page;
+    };
+    if (filter.age === 'all') return { ids: slice(0, matched), total: matched };
+
     // Age in [gte, lt) seconds means creation in (now - lt, now - gte]; unknown (NaN) never matches.
+    const window = ageBandCreatedWindow(filter.age, now);
     const after = window.createdAfter?.getTime() ?? Number.NEGATIVE_INFINITY;
     const atOrBefore = window.createdAtOrBefore?.getTime() ?? Number.POSITIVE_INFINITY;
+    if (order === 'newest') {
+      // Creation times descend along this order (unknown last): an age band is one run of it.
+      const first = firstWhere(matched, (i) => !(createdAt[at(i)]! > atOrBefore));
+      const end = firstWhere(matched, (i) => !(createdAt[at(i)]! > after));
+      return { ids: slice(first, end), total: Math.max(0, end - first) };
+    }
+    // Age bands move with time, so their totals are kept for the second they were counted in.
+    const totalKey = `${required}:${filter.age}:${Math.floor(now.getTime() / 1000)}`;
+    const knownTotal = data.totals.get(totalKey);
     const page: string[] = [];
     let total = 0;
-    for (let row = 0; row < masks.length; row += 1) {
+    for (let i = 0; i < matched; i += 1) {
       if (knownTotal !== undefined && page.length === limit) break;
-      if ((masks[row]! & required) !== required) continue;
-      if (checkAge) {
-        const created = createdAt[row]!;
-        if (!(created > after && created <= atOrBefore)) continue;
-      }
-      if (total >= offset && page.length < limit) page.push(ids[row]!);
+      const created = createdAt[at(i)]!;
+      if (!(created > after && created <= atOrBefore)) continue;
+      if (total >= offset && page.length < limit) page.push(ids[at(i)]!);
       total += 1;
     }
     if (knownTotal !== undefined) return { ids: page, total: knownTotal };
@@ -456,6 +517,8 @@ function build(version: number, columns: ListIndexColumns): Loaded {
     },
     held,
     totals: new Map(),
+    matches: new Map(),
+    matchedPositions: 0,
   };
 }
 
@@ -515,5 +578,12 @@ function applyUpsert(
       }),
     };
   }
-  return { version: data.version, order, held, totals: new Map() };
+  return {
+    version: data.version,
+    order,
+    held,
+    totals: new Map(),
+    matches: new Map(),
+    matchedPositions: 0,
+  };
 }

@@ -1,2 +1,0 @@
-export { PrivacyPolicyScreen } from './privacy-policy-screen';
-export { TermsScreen } from './terms-screen';

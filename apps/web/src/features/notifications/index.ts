@@ -1,2 +1,0 @@
-export { NotificationBell } from './components/notification-bell';
-export { NotificationsScreen } from './components/notifications-screen';

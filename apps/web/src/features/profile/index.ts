@@ -1,1 +1,0 @@
-export { ProfileScreen } from './components/profile-screen';

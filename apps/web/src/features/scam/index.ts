@@ -1,1 +1,0 @@
-export { CheckScamScreen } from './check-scam-screen';

@@ -1,1 +1,0 @@
-export { WatchListScreen } from './components/watch-list-screen';
