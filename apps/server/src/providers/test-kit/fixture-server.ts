@@ -34,7 +34,7 @@ export class FixtureServer {
     this.server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://fixture.invalid');
       this.requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
-      const script = this.routes.get(url.pathname);
+      const script = this.scriptOf(url.pathname);
       const reply: FixtureReply = (script && script.length > 1 ? script.shift() : script?.[0]) ?? {
         status: 404,
         body: { errors: [{ status: '404', title: 'Not Found' }] },
@@ -70,15 +70,26 @@ export class FixtureServer {
     return `http://127.0.0.1:${port}`;
   }
 
-  /** Scripts the answers of `path`, replacing an earlier script. */
+  private scriptOf(path: string): FixtureReply[] | undefined {
+    const exact = this.routes.get(path);
+    if (exact) return exact;
+    for (const [route, script] of this.routes) {
+      if (route.endsWith('*') && path.startsWith(route.slice(0, -1))) return script;
+    }
+    return undefined;
+  }
+
+  /** Scripts the answers of `path` (a trailing `*` matches any rest), replacing an earlier script. */
   on(path: string, ...replies: FixtureReply[]): this {
     this.routes.set(path, replies);
     return this;
   }
 
-  /** Requests made to `path`. */
+  /** Requests made to `path` (a trailing `*` matches any rest). */
   requestsTo(path: string): FixtureRequest[] {
-    return this.requests.filter((request) => request.path === path);
+    return this.requests.filter((request) =>
+      path.endsWith('*') ? request.path.startsWith(path.slice(0, -1)) : request.path === path,
+    );
   }
 
   async close(): Promise<void> {
@@ -88,15 +99,20 @@ export class FixtureServer {
   }
 }
 
-/** A clock for fixture tests: real time-outs, but back-off and rate waits recorded and skipped. */
+/**
+ * A clock for fixture tests: real time-outs, but back-off and rate waits recorded and skipped
+ * (the skipped time is added to `now`, so the token bucket sees it pass).
+ */
 export function fastClock() {
   const sleeps: number[] = [];
+  let skipped = 0;
   return {
     sleeps,
     clock: {
-      now: () => Date.now(),
+      now: () => Date.now() + skipped,
       sleep: (ms: number) => {
         sleeps.push(ms);
+        skipped += ms;
         return Promise.resolve();
       },
       setTimer: (ms: number, run: () => void) => {

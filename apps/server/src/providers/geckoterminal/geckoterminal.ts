@@ -1,0 +1,326 @@
+import {
+  CHAIN_CODE_VALUES,
+  addressKey,
+  isValidAddressForChain,
+  normaliseAddress,
+  snapshotDexTokenSchema,
+  snapshotPoolSchema,
+  type ChainCode,
+} from '@vaultscope/core';
+import type { z } from 'zod';
+import type { DexDataProvider, ProvidedDexToken, ProvidedPool } from '../../tokens/providers';
+import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
+import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
+import { decimalTextOf, nonNegativeOf, numberOf, unitsToWhole } from '../parse';
+import {
+  gtIncludedTokenSchema,
+  gtListSchema,
+  gtPoolSchema,
+  gtTokenSchema,
+  type GtPool,
+  type GtToken,
+} from './geckoterminal-schemas';
+
+/** GeckoTerminal's network id of each research chain (reference doc section 0). */
+export const GECKOTERMINAL_NETWORKS: Record<ChainCode, string> = {
+  eth: 'eth',
+  solana: 'solana',
+  bsc: 'bsc',
+  avax: 'avax',
+  polygon_pos: 'polygon_pos',
+};
+
+/** The free API's published limit (reference doc 1.1). */
+export const GECKOTERMINAL_RATE_PER_MINUTE = 30;
+/** Most addresses of one `/tokens/multi` call. */
+const TOKENS_PER_CALL = 30;
+/** GeckoTerminal refuses `page` above 10. */
+const MAX_PAGE = 10;
+const INCLUDE = 'base_token,quote_token,dex';
+const SNAPSHOT_WINDOWS = ['m5', 'h1', 'h6', 'h24'] as const;
+
+const providedTokenSchema = snapshotDexTokenSchema.omit({ security: true });
+
+export interface GeckoTerminalOptions {
+  client: ProviderClient;
+  /** Chains to list; all research chains by default. */
+  chains?: readonly ChainCode[];
+  /** Pages (20 pools each) of a network's top pools per sync. */
+  topPoolPages: number;
+  /** Pages of a network's newest pools per sync. */
+  newPoolPages: number;
+  log?: ProviderLog;
+}
+
+/**
+ * GeckoTerminal as the {@link DexDataProvider}: per network the top pools and the newest
+ * pools (pages bounded by configuration), joined to their tokens through `included`, and the
+ * base tokens' supplies from `/tokens/multi`. Numbers are parsed from strings; a pool that lacks
+ * a figure the rows need (price, liquidity, creation time, a window) or has an address the chain
+ * cannot hold (Uniswap V4's 32-byte pool ids) is left out, as is a token without a supply and
+ * its pools: unknown is never stored as 0.
+ *
+ * A failed page ends that list of that network; the rest is returned. When nothing at all could
+ * be read the call throws, so a sync keeps the rows it has instead of replacing them by nothing.
+ */
+export class GeckoTerminalDexProvider implements DexDataProvider {
+  readonly name = 'geckoterminal';
+  readonly priceLabel = 'GeckoTerminal';
+  private readonly chains: readonly ChainCode[];
+
+  constructor(private readonly options: GeckoTerminalOptions) {
+    this.chains = options.chains ?? CHAIN_CODE_VALUES;
+  }
+
+  async fetchDex(_now: Date): Promise<{ tokens: ProvidedDexToken[]; pools: ProvidedPool[] }> {
+    const tokens: ProvidedDexToken[] = [];
+    const pools: ProvidedPool[] = [];
+    let answered = 0;
+    let failed = 0;
+    for (const chainName of this.chains) {
+      const network = GECKOTERMINAL_NETWORKS[chainName];
+      const found = new Map<string, { pool: ProvidedPool; base: IncludedToken }>();
+      const lists = [
+        { path: `/networks/${network}/pools`, pages: this.options.topPoolPages },
+        { path: `/networks/${network}/new_pools`, pages: this.options.newPoolPages },
+      ];
+      for (const list of lists) {
+        for (let page = 1; page <= Math.min(list.pages, MAX_PAGE); page++) {
+          const result = await this.poolPage(chainName, list.path, page);
+          if (result === null) {
+            failed += 1;
+            break;
+          }
+          answered += 1;
+          for (const item of result.pools) {
+            found.set(addressKey(chainName, item.pool.address), item);
+          }
+          if (result.last) break;
+        }
+      }
+      const bases = new Map<string, IncludedToken>();
+      for (const { base } of found.values()) bases.set(addressKey(chainName, base.address), base);
+      const supplies = await this.supplies(chainName, [...bases.values()]);
+      const accepted = new Set<string>();
+      for (const [key, base] of bases) {
+        const supply = supplies.get(key);
+        if (!supply) continue;
+        const token = providedTokenSchema.safeParse({
+          chainName,
+          address: normaliseAddress(chainName, base.address),
+          name: supply.name ?? base.name,
+          symbol: supply.symbol ?? base.symbol,
+          decimals: supply.decimals,
+          total_supply: supply.totalSupply,
+          // GeckoTerminal keeps no trust list; the flag only lifts a score, so 0 takes nothing.
+          trusted_token: 0,
+        });
+        if (!token.success) continue;
+        tokens.push(token.data);
+        accepted.add(key);
+      }
+      let dropped = 0;
+      for (const { pool, base } of found.values()) {
+        if (accepted.has(addressKey(chainName, base.address))) pools.push(pool);
+        else dropped += 1;
+      }
+      if (dropped > 0) {
+        this.options.log?.warn(
+          { provider: this.name, network, pools: dropped },
+          'pools left out: their token has no known supply or name',
+        );
+      }
+    }
+    if (answered === 0 && failed > 0) {
+      throw new ProviderUnavailableError(this.name, '/networks', 'no pool list could be read');
+    }
+    return { tokens, pools };
+  }
+
+  /** One page of pools, or `null` when the call failed. */
+  private async poolPage(
+    chainName: ChainCode,
+    path: string,
+    page: number,
+  ): Promise<{ pools: { pool: ProvidedPool; base: IncludedToken }[]; last: boolean } | null> {
+    let answer: z.output<typeof gtListSchema>;
+    try {
+      answer = await this.options.client.get(path, gtListSchema, {
+        query: { include: INCLUDE, page },
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.options.log?.warn(
+        { provider: this.name, path, page, reason: error.name },
+        'pool page not fetched',
+      );
+      return null;
+    }
+    const included = new Map<string, IncludedToken>();
+    for (const item of answer.included ?? []) {
+      const token = gtIncludedTokenSchema.safeParse(item);
+      if (token.success) {
+        const { address, name, symbol, decimals } = token.data.attributes;
+        included.set(token.data.id, { address, name, symbol, decimals });
+      }
+    }
+    const pools: { pool: ProvidedPool; base: IncludedToken }[] = [];
+    let skipped = 0;
+    for (const item of answer.data) {
+      const parsed = gtPoolSchema.safeParse(item);
+      const mapped = parsed.success ? poolOf(chainName, parsed.data, included) : null;
+      if (mapped) pools.push(mapped);
+      else skipped += 1;
+    }
+    if (skipped > 0) {
+      this.options.log?.warn(
+        { provider: this.name, path, page, pools: skipped },
+        'pools left out: wrong shape or missing figures',
+      );
+    }
+    return {
+      pools,
+      last: answer.data.length === 0 || answer.links?.next === null,
+    };
+  }
+
+  /** Supply, decimals and names of tokens by address key, from `/tokens/multi` in batches. */
+  private async supplies(
+    chainName: ChainCode,
+    tokens: IncludedToken[],
+  ): Promise<Map<string, TokenFacts>> {
+    const network = GECKOTERMINAL_NETWORKS[chainName];
+    const facts = new Map<string, TokenFacts>();
+    for (let start = 0; start < tokens.length; start += TOKENS_PER_CALL) {
+      const batch = tokens.slice(start, start + TOKENS_PER_CALL).map((token) => token.address);
+      const path = `/networks/${network}/tokens/multi/${batch.join(',')}`;
+      let answer: z.output<typeof gtListSchema>;
+      try {
+        answer = await this.options.client.get(path, gtListSchema);
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        this.options.log?.warn(
+          { provider: this.name, path: `/networks/${network}/tokens/multi`, reason: error.name },
+          'token supplies not fetched',
+        );
+        continue;
+      }
+      for (const item of answer.data) {
+        const token = gtTokenSchema.safeParse(item);
+        const fact = token.success ? tokenFactsOf(token.data) : null;
+        if (fact && isValidAddressForChain(chainName, token.data!.attributes.address)) {
+          facts.set(addressKey(chainName, token.data!.attributes.address), fact);
+        }
+      }
+    }
+    return facts;
+  }
+}
+
+interface IncludedToken {
+  address: string;
+  name?: string | null;
+  symbol?: string | null;
+  decimals?: number | null;
+}
+
+interface TokenFacts {
+  name: string | null;
+  symbol: string | null;
+  decimals: number;
+  totalSupply: string;
+}
+
+function tokenFactsOf(token: GtToken): TokenFacts | null {
+  const { decimals, name, symbol, normalized_total_supply, total_supply } = token.attributes;
+  if (decimals === null || decimals === undefined) return null;
+  const whole =
+    decimalTextOf(normalized_total_supply) ??
+    (total_supply === null || total_supply === undefined
+      ? null
+      : unitsToWhole(String(total_supply), decimals));
+  if (whole === null) return null;
+  return {
+    name: name?.trim() || null,
+    symbol: symbol?.trim() || null,
+    decimals,
+    totalSupply: whole,
+  };
+}
+
+/** The pool in the rows' shape, or `null` when it lacks what they need. */
+function poolOf(
+  chainName: ChainCode,
+  pool: GtPool,
+  included: Map<string, IncludedToken>,
+): { pool: ProvidedPool; base: IncludedToken } | null {
+  const base = included.get(pool.relationships.base_token.data.id);
+  const quote = included.get(pool.relationships.quote_token.data.id);
+  const { attributes: a } = pool;
+  if (!base || !quote) return null;
+  for (const address of [a.address, base.address, quote.address]) {
+    if (!isValidAddressForChain(chainName, address)) return null;
+  }
+  const change: Record<string, number> = {};
+  const volume: Record<string, number> = {};
+  const transactions: Record<string, { buys: number; sells: number }> = {};
+  for (const window of SNAPSHOT_WINDOWS) {
+    const changed = numberOf(a.price_change_percentage?.[window]);
+    const traded = nonNegativeOf(a.volume_usd?.[window]);
+    const counts = a.transactions?.[window];
+    if (changed === null || traded === null || !counts) return null;
+    change[window] = changed;
+    volume[window] = traded;
+    transactions[window] = { buys: counts.buys, sells: counts.sells };
+  }
+  const createdAt = a.pool_created_at ? Date.parse(a.pool_created_at) : Number.NaN;
+  const candidate = {
+    chainName,
+    address: normaliseAddress(chainName, a.address),
+    dex: pool.relationships.dex?.data.id,
+    name: a.name?.trim() || `${base.symbol ?? '?'} / ${quote.symbol ?? '?'}`,
+    base_token_address: normaliseAddress(chainName, base.address),
+    quote_token_address: normaliseAddress(chainName, quote.address),
+    quote_token_symbol: quote.symbol?.trim(),
+    pool_created_at: Number.isNaN(createdAt) ? undefined : new Date(createdAt).toISOString(),
+    base_token_price_usd: nonNegativeOf(a.base_token_price_usd),
+    base_token_price_native_currency: nonNegativeOf(a.base_token_price_native_currency),
+    reserve_in_usd: nonNegativeOf(a.reserve_in_usd),
+    fdv_usd: nonNegativeOf(a.fdv_usd),
+    market_cap_usd: nonNegativeOf(a.market_cap_usd),
+    price_change_percentage: change,
+    transactions,
+    volume_usd: volume,
+  };
+  const parsed = snapshotPoolSchema.safeParse(candidate);
+  return parsed.success ? { pool: parsed.data, base } : null;
+}
+
+/**
+ * The GeckoTerminal provider for a base URL (`https://api.geckoterminal.com/api/v2`), with the
+ * response version pinned by the `Accept` header GeckoTerminal documents.
+ */
+export function createGeckoTerminalProvider(
+  settings: {
+    baseUrl: string;
+    chains?: readonly ChainCode[];
+    topPoolPages: number;
+    newPoolPages: number;
+  } & ProviderRuntime,
+): GeckoTerminalDexProvider {
+  const { baseUrl, chains, topPoolPages, newPoolPages, ...runtime } = settings;
+  const client = new ProviderClient({
+    provider: 'geckoterminal',
+    baseUrl,
+    headers: { accept: 'application/json;version=20230302' },
+    ratePerMinute: GECKOTERMINAL_RATE_PER_MINUTE,
+    ...runtime,
+  });
+  return new GeckoTerminalDexProvider({
+    client,
+    chains,
+    topPoolPages,
+    newPoolPages,
+    log: runtime.log,
+  });
+}
