@@ -6,8 +6,10 @@ import { removeStorage, writeStorage } from '@/lib/browser-storage';
 
 /**
  * The client session store of spec section 3, persisted in localStorage under `root` and
- * rehydrated before the app renders (see `hydrateSession`). The wallet fields are filled by the
- * wallet feature; they are typed loosely here on purpose and validated on the way in.
+ * rehydrated before the app renders (see `hydrateSession`). The wallet fields (`evmKey`,
+ * `activeToken`, `activeNetwork`, `networks`) are part of the stored shape because the spec names
+ * them, but nothing fills them: the wallet screens read balances and networks from the server.
+ * They stay empty, typed loosely and validated on the way in.
  */
 
 export interface WalletAsset {
@@ -166,7 +168,6 @@ export function withDeviceToken<T extends object>(body: T): T & { deviceToken?: 
   return deviceToken ? { ...body, deviceToken } : body;
 }
 
-export const selectToken = (state: SessionState) => state.token;
 export const selectUser = (state: SessionState) => state.data;
 export const selectIsLoggedIn = (state: SessionState) =>
   state.token !== null && state.data !== null;

@@ -2,7 +2,7 @@ import { webRoutes } from '@vaultscope/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { timeAgo } from '@/lib/format-time';
+import { timeAgo } from '@/lib/format';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useNotifications } from '../api/get-notifications';
 import '../notifications.css';

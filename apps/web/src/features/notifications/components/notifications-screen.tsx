@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Page } from '@/components/ui/page';
 import { ScreenLoader } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api-client';
-import { timeAgo } from '@/lib/format-time';
+import { timeAgo } from '@/lib/format';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useDismissNotification } from '../api/dismiss-notification';
 import { useNotifications } from '../api/get-notifications';

@@ -47,8 +47,6 @@ export const ADVANCED_FILTERS = [
   { key: 'volume', label: 'Volume', options: options(AMOUNT_BANDS) },
 ] as const;
 
-export type AdvancedFilterKey = (typeof ADVANCED_FILTERS)[number]['key'];
-
 /** Page size of the top-gainer, new-pool and check-token lists (spec section 9). */
 export const LIST_PAGE_SIZE = PAGE_SIZES.topAndCheck;
 

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import {
   apiPaths,
   generatedWalletResponseSchema,
-  messageResponseSchema,
   walletLoginResponseSchema,
   walletStatusResponseSchema,
   type LoginRequest,
@@ -46,9 +45,6 @@ export const unlockWallet = (password: string) =>
     keepSessionOn401: true,
     schema: walletStatusResponseSchema,
   });
-
-export const lockWallet = () =>
-  apiRequest(apiPaths.wallet.lock, { method: 'POST', auth: true, schema: messageResponseSchema });
 
 /** Whether this account has a wallet password (needs only the session, not an unlocked wallet). */
 export const getWalletStatus = (userId: string, { signal }: { signal?: AbortSignal } = {}) =>
