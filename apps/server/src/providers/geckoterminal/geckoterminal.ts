@@ -207,9 +207,11 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
       }
       for (const item of answer.data) {
         const token = gtTokenSchema.safeParse(item);
-        const fact = token.success ? tokenFactsOf(token.data) : null;
-        if (fact && isValidAddressForChain(chainName, token.data!.attributes.address)) {
-          facts.set(addressKey(chainName, token.data!.attributes.address), fact);
+        if (!token.success) continue;
+        const fact = tokenFactsOf(token.data);
+        const { address } = token.data.attributes;
+        if (fact && isValidAddressForChain(chainName, address)) {
+          facts.set(addressKey(chainName, address), fact);
         }
       }
     }
