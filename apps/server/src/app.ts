@@ -18,7 +18,7 @@ import { IcoRepository } from './ico/ico-repository';
 import { icoRoutes } from './ico/ico-routes';
 import { loadIcoSnapshotIfEmpty } from './ico/ico-snapshot';
 import { type Clock, systemClock } from './lib/clock';
-import { type Config, rpcUrlOf } from './lib/config';
+import { type Config, rpcUrlOf, scansIndexedWhileIdle } from './lib/config';
 import { type DatabaseHandle, openDatabase } from './lib/db/client';
 import { loggerOptions } from './lib/logger';
 import { registerCompression } from './lib/plugins/compression';
@@ -165,10 +165,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onChange: () => responseCache.clear(),
     // `scans` is built below; rows are first read when the app is ready.
     scores: (chainId, addresses) => scans.storedScores(chainId, addresses),
-    unscored: config.ANALYZER_SCAN_INDEXED
-      ? (chainId, addresses) =>
-          scans.scanWhenIdle(addresses.map((address) => ({ chainId, address })))
-      : undefined,
+    unscored: (chainId, addresses) => {
+      if (!scansIndexedWhileIdle(config, chainId)) return;
+      scans.scanWhenIdle(addresses.map((address) => ({ chainId, address })));
+    },
     log: app.log,
   });
   app.addHook('onReady', () => indexedMarket.start());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopback, loadConfig } from './config';
+import { isLoopback, loadConfig, scansIndexedWhileIdle } from './config';
 
 describe('dev tools and HOST', () => {
   it.each(['0.0.0.0', '::', '192.168.1.20', 'vaultscope.example'])(
@@ -47,4 +47,20 @@ describe('dev tools and HOST', () => {
     '%j is not loopback',
     (host) => expect(isLoopback(host)).toBe(false),
   );
+});
+
+describe('ANALYZER_SCAN_INDEXED', () => {
+  it('scans indexed tokens while idle on the local chains only, unless told otherwise', () => {
+    const remote = { RPC_URL_1: 'https://eth.node.example' };
+    const local = loadConfig(remote);
+    expect(scansIndexedWhileIdle(local, 1)).toBe(false);
+    expect(scansIndexedWhileIdle(local, 56)).toBe(true);
+    const everywhere = loadConfig({ ...remote, ANALYZER_SCAN_INDEXED: 'true' });
+    expect(scansIndexedWhileIdle(everywhere, 1)).toBe(true);
+    const nowhere = loadConfig({ ANALYZER_SCAN_INDEXED: 'false' });
+    expect(scansIndexedWhileIdle(nowhere, 56)).toBe(false);
+    expect(() => loadConfig({ ANALYZER_SCAN_INDEXED: 'sometimes' })).toThrowError(
+      /ANALYZER_SCAN_INDEXED/,
+    );
+  });
 });

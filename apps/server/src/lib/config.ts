@@ -172,9 +172,14 @@ const envSchema = z.object({
   ANALYZER_FORK_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**
    * Scan, one at a time and only while no one else's scan waits, every indexed token that has
-   * no report yet, so the lists show a score for it.
+   * no report yet, so the lists show a score for it: `local` on the local chains only (a chain
+   * given by `RPC_URL_<id>` may be a paid node, and a real DEX lists tens of thousands of
+   * tokens, each scan a fork's worth of calls), `true` on every indexed chain, `false` nowhere.
    */
-  ANALYZER_SCAN_INDEXED: booleanFlag.default(true),
+  ANALYZER_SCAN_INDEXED: z
+    .enum(['local', 'true', 'false', '1', '0'])
+    .transform((value) => (value === 'local' ? value : value === 'true' || value === '1'))
+    .default('local'),
   ...rpcUrlSettings(),
 });
 
@@ -208,6 +213,12 @@ export function rpcUrlOf(config: Config, chainId: number): string | undefined {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** Whether indexed tokens of `chainId` without a report are scanned while the analyzer is idle. */
+export function scansIndexedWhileIdle(config: Config, chainId: number): boolean {
+  const setting = config.ANALYZER_SCAN_INDEXED;
+  return setting === 'local' ? rpcUrlOf(config, chainId) === undefined : setting;
 }
 
 export function loadConfig(
