@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-time';
 import { useRescanToken } from '../api/rescan';
+import styles from './scan-evidence-panel.module.css';
 
 const STATUS_WORDS: Record<ExplainedField['status'], string> = {
   risk: 'Risk',
@@ -47,11 +48,11 @@ export function ScanEvidencePanel({
 
   return (
     <section
-      className="card card--padded scan-panel"
+      className={`card card--padded ${styles.panel}`}
       aria-labelledby="scan-title"
       data-testid="scan-panel"
     >
-      <div className="scan-panel__head">
+      <div className={styles.head}>
         <h2 id="scan-title" className="section-title">
           Why this score
         </h2>
@@ -67,12 +68,12 @@ export function ScanEvidencePanel({
           Re-scan
         </Button>
       </div>
-      <p className="scan-panel__meta" data-testid="scan-meta">
+      <p className={styles.meta} data-testid="scan-meta">
         Scanned by the Vaultscope analyzer at block{' '}
         <span className="mono">{groupDigits(scan.blockNumber)}</span> of {chainName} on{' '}
         <time dateTime={scan.scannedAt}>{formatDateTime(scan.scannedAt)}</time>.
         {working && (
-          <span className="scan-panel__working" role="status">
+          <span className={styles.working} role="status">
             {' '}
             Re-scanning…
           </span>
@@ -80,7 +81,7 @@ export function ScanEvidencePanel({
       </p>
       {open.length > 0 && <FieldList fields={open} label="Findings" testId="scan-findings" />}
       {folded.length > 0 && (
-        <details className="scan-panel__clean">
+        <details className={styles.clean}>
           <summary>Checked and found clean ({folded.length})</summary>
           <FieldList fields={folded} label="Checked and found clean" testId="scan-clean" />
         </details>
@@ -99,20 +100,20 @@ function FieldList({
   testId: string;
 }) {
   return (
-    <ul className="scan-panel__fields" aria-label={label} data-testid={testId}>
+    <ul className={styles.fields} aria-label={label} data-testid={testId}>
       {fields.map((field) => (
         <li
           key={field.field}
-          className={`scan-panel__field scan-panel__field--${field.status}`}
+          className={styles.field}
           data-field={field.field}
           data-status={field.status}
         >
-          <p className="scan-panel__field-head">
-            <span className="scan-panel__status">{STATUS_WORDS[field.status]}</span>{' '}
+          <p>
+            <span className={styles.status}>{STATUS_WORDS[field.status]}</span>{' '}
             <strong>{field.label}</strong>: {field.display}
           </p>
           {field.reasons.length > 0 && (
-            <ul className="scan-panel__reasons">
+            <ul className={styles.reasons}>
               {field.reasons.map((reason, index) => (
                 <li key={index}>{reason}</li>
               ))}
