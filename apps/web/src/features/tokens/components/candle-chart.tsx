@@ -35,9 +35,12 @@ export function pricePrecision(price: number): number {
 export default function CandleChart({
   candles,
   interval,
+  className,
 }: {
   candles: readonly Candle[];
   interval: CandleInterval;
+  /** The panel's sizing of the canvas (market.module.css). */
+  className?: string | undefined;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
@@ -117,7 +120,7 @@ export default function CandleChart({
   return (
     <div
       ref={container}
-      className="candle-chart__canvas"
+      className={className}
       data-testid="candle-chart"
       data-candles={candles.length}
       data-last-close={candles.at(-1)?.close ?? ''}

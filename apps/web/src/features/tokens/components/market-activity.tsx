@@ -8,6 +8,7 @@ import {
 } from '@vaultscope/core';
 import { formatUsd, UNKNOWN_FIGURE } from '@/lib/format';
 import { readableAmount, shortHash } from './market-panel';
+import styles from './market.module.css';
 
 const DEFAULT_WINDOW: TradeWindow = 'h24';
 
@@ -27,7 +28,7 @@ export function MarketActivity({
   holders: readonly Holder[] | null;
 }) {
   return (
-    <section className="card card--padded market-activity" aria-label="Trading and holders">
+    <section className={`card card--padded ${styles.activity}`} aria-label="Trading and holders">
       <TradeWindowStats windows={windows} />
       <TopHolders count={holderCount} holders={holders} />
     </section>
@@ -43,18 +44,18 @@ function TradeWindowStats({ windows }: { windows: TradeWindows | null }) {
   const buyShare = trades > 0 && stats ? (stats.buys / trades) * 100 : 50;
 
   return (
-    <div className="trade-windows">
-      <header className="market-panel__header">
+    <div className={styles.windows}>
+      <header className={styles.header}>
         <h2 className="section-title" id="trade-windows-heading">
           Trading
         </h2>
         {!none && (
-          <div className="segmented" role="group" aria-label="Trading window">
+          <div className={styles.segmented} role="group" aria-label="Trading window">
             {TRADE_WINDOWS.map((item) => (
               <button
                 key={item.value}
                 type="button"
-                className="segmented__button"
+                className={styles.segment}
                 aria-pressed={item.value === chosen}
                 onClick={() => choose(item.value)}
               >
@@ -65,12 +66,12 @@ function TradeWindowStats({ windows }: { windows: TradeWindows | null }) {
         )}
       </header>
       {none || !stats ? (
-        <p className="market-trades__empty" data-testid="trade-windows-empty">
+        <p className={styles.quiet} data-testid="trade-windows-empty">
           {marketDataMessages.noTrades}
         </p>
       ) : (
         <>
-          <dl className="trade-windows__figures" aria-labelledby="trade-windows-heading">
+          <dl className={styles.figures} aria-labelledby="trade-windows-heading">
             <div>
               <dt>Txns</dt>
               <dd data-testid="window-txns">{trades.toLocaleString('en-US')}</dd>
@@ -93,8 +94,8 @@ function TradeWindowStats({ windows }: { windows: TradeWindows | null }) {
             </div>
           </dl>
           {/* Buys against sells at a glance, as DexScreener's bar under the counts. */}
-          <div className="trade-windows__bar" aria-hidden="true">
-            <span className="trade-windows__buys" style={{ width: `${buyShare}%` }} />
+          <div className={styles.bar} aria-hidden="true">
+            <span className={styles.buys} style={{ width: `${buyShare}%` }} />
           </div>
         </>
       )}
@@ -115,29 +116,29 @@ function TopHolders({
   holders: readonly Holder[] | null;
 }) {
   return (
-    <div className="top-holders">
-      <h3 className="market-panel__subtitle" id="top-holders-heading">
+    <div>
+      <h3 className={styles.subtitle} id="top-holders-heading">
         Holders{' '}
-        <span className="top-holders__count" data-testid="holder-count">
+        <span className={styles.holderCount} data-testid="holder-count">
           {count === null ? 'unknown' : count.toLocaleString('en-US')}
         </span>
       </h3>
       {count === null || !holders ? (
-        <p className="market-trades__empty" data-testid="holders-unknown">
+        <p className={styles.quiet} data-testid="holders-unknown">
           Unknown: the indexer has not read this token&apos;s transfers since its deployment.
         </p>
       ) : holders.length === 0 ? (
-        <p className="market-trades__empty">No holders.</p>
+        <p className={styles.quiet}>No holders.</p>
       ) : (
-        <ol className="top-holders__list" aria-labelledby="top-holders-heading">
+        <ol className={styles.holderList} aria-labelledby="top-holders-heading">
           {holders.map((holder) => (
-            <li key={holder.address} className="top-holders__row" data-testid="holder-row">
+            <li key={holder.address} className={styles.holderRow} data-testid="holder-row">
               <span className="mono" title={holder.address ?? undefined}>
                 {shortHash(holder.address ?? '')}
               </span>
               {holder.tag && <span className="badge">{holder.tag}</span>}
-              <span className="top-holders__share">{percent(holder.percent)}</span>
-              <span className="top-holders__balance" title={holder.balance ?? undefined}>
+              <span className={styles.holderShare}>{percent(holder.percent)}</span>
+              <span className={styles.holderBalance} title={holder.balance ?? undefined}>
                 {holder.balance === null ? UNKNOWN_FIGURE : readableAmount(holder.balance)}
               </span>
             </li>

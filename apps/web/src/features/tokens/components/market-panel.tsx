@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { messageOf } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useCandles, useTrades } from '../api/market-data';
+import styles from './market.module.css';
 
 // The chart library (about 50 KB gzipped) is fetched only by a page that shows a chart.
 const CandleChart = lazy(() => import('./candle-chart'));
@@ -29,20 +30,20 @@ export function MarketPanel({ address, chainName }: { address: string; chainName
   const data = candles.data;
 
   return (
-    <section className="card card--padded market-panel" aria-labelledby="market-chart-heading">
-      <header className="market-panel__header">
+    <section className={`card card--padded ${styles.panel}`} aria-labelledby="market-chart-heading">
+      <header className={styles.header}>
         <h2 id="market-chart-heading" className="section-title">
           Chart
           {data?.quoteSymbol && (
-            <span className="market-panel__pair"> · priced through {data.quoteSymbol}</span>
+            <span className={styles.pair}> · priced through {data.quoteSymbol}</span>
           )}
         </h2>
-        <div className="segmented" role="group" aria-label="Candle interval">
+        <div className={styles.segmented} role="group" aria-label="Candle interval">
           {CANDLE_INTERVALS.map((item) => (
             <button
               key={item.value}
               type="button"
-              className="segmented__button"
+              className={styles.segment}
               aria-pressed={item.value === interval}
               onClick={() => chooseInterval(item.value)}
             >
@@ -52,11 +53,13 @@ export function MarketPanel({ address, chainName }: { address: string; chainName
         </div>
       </header>
       <div
-        className={`candle-chart${candles.isPlaceholderData ? ' candle-chart--stale' : ''}`}
+        className={
+          candles.isPlaceholderData ? `${styles.chart} ${styles.chartStale}` : styles.chart
+        }
         aria-busy={candles.isPending || candles.isPlaceholderData || undefined}
       >
         {candles.isPending ? (
-          <Skeleton className="candle-chart__skeleton" />
+          <Skeleton className={styles.chartSkeleton} />
         ) : candles.isError && !data ? (
           <EmptyState title={messageOf(candles.error, marketDataMessages.loadFailed)} />
         ) : !data || data.candles.length === 0 ? (
@@ -64,18 +67,22 @@ export function MarketPanel({ address, chainName }: { address: string; chainName
             <EmptyState title={marketDataMessages.noTrades} icon="◔" />
           </div>
         ) : (
-          <Suspense fallback={<Skeleton className="candle-chart__skeleton" />}>
-            <CandleChart candles={data.candles} interval={data.interval} />
+          <Suspense fallback={<Skeleton className={styles.chartSkeleton} />}>
+            <CandleChart
+              candles={data.candles}
+              interval={data.interval}
+              className={styles.canvas}
+            />
           </Suspense>
         )}
       </div>
       {/* The source is the detail's "Price provider"; the pool is what the candles are of. */}
       {data?.pairAddress && (
-        <p className="market-panel__source">
+        <p className={styles.source}>
           Pool <span className="mono">{shortHash(data.pairAddress)}</span>
         </p>
       )}
-      <h3 className="market-panel__subtitle" id="latest-trades-heading">
+      <h3 className={styles.subtitle} id="latest-trades-heading">
         Latest trades
       </h3>
       <TradesTable
@@ -126,7 +133,7 @@ export function TradesTable({
 }) {
   if (loading) {
     return (
-      <div className="market-trades__loading" aria-busy="true">
+      <div className={styles.quiet} aria-busy="true">
         <Skeleton width="100%" />
         <Skeleton width="100%" />
         <Skeleton width="100%" />
@@ -134,10 +141,10 @@ export function TradesTable({
     );
   }
   if (!trades || trades.length === 0) {
-    return <p className="market-trades__empty">{marketDataMessages.noTrades}</p>;
+    return <p className={styles.quiet}>{marketDataMessages.noTrades}</p>;
   }
   return (
-    <div className="table-wrap market-trades">
+    <div className={`table-wrap ${styles.trades}`}>
       <table className="data-table" aria-labelledby="latest-trades-heading" data-testid="trades">
         <thead>
           <tr>
