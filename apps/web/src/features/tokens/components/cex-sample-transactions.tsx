@@ -5,6 +5,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { HeartButton } from '@/components/ui/heart-button';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { SAMPLE_TRANSACTIONS, type SampleTransaction } from '../lib/sample-transactions';
+import styles from './cex-sample-transactions.module.css';
 
 const SAMPLE_COLUMNS = ['Type', 'Exchange', 'Asset', 'Amount', 'Value', 'Time', 'Status'];
 const TYPE_LABELS: Record<SampleTransaction['type'], string> = {
@@ -40,13 +41,13 @@ export function CexSampleTransactions() {
   const shown = rows?.filter((row) => !onlyFavourites || favourites.has(row.id)) ?? [];
 
   return (
-    <section className="cex-samples" aria-labelledby="cex-samples-title">
-      <div className="cex-samples__head">
+    <section className={styles.samples} aria-labelledby="cex-samples-title">
+      <div className={styles.head}>
         <div>
           <h2 id="cex-samples-title" className="section-title">
             Sample transactions
           </h2>
-          <p className="cex-samples__note">
+          <p className={styles.note}>
             Illustration data, not real activity. Hearts here are kept on this page only.
           </p>
         </div>
@@ -67,7 +68,7 @@ export function CexSampleTransactions() {
         emptyText="No favourite transactions yet."
         rowCount={shown.length}
         skeletonRows={6}
-        className="cex-samples__table"
+        className={styles.table}
         testId="cex-samples"
         busy={rows === null}
       >
@@ -85,7 +86,7 @@ export function CexSampleTransactions() {
                 />
               </td>
               <td>
-                <span className={`badge cex-samples__type cex-samples__type--${row.type}`}>
+                <span className={`badge ${styles.type}`} data-type={row.type}>
                   {TYPE_LABELS[row.type]}
                 </span>
               </td>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
 import { ADVANCED_FILTERS, CHAIN_FILTER_OPTIONS, type TokenFilter } from '../lib/filters';
+import styles from './token-filter-bar.module.css';
 
 const WIDE_SCREEN = '(min-width: 768px)';
 
@@ -42,17 +43,17 @@ export function TokenFilterBar({
   }
 
   return (
-    <div className="filter-bar card">
-      <div className="filter-bar__row">
-        <span id={chainLabelId} className="filter-bar__label">
+    <div className={`${styles.bar} card`}>
+      <div className={styles.row}>
+        <span id={chainLabelId} className={styles.label}>
           Chain
         </span>
-        <div className="chain-select" role="group" aria-labelledby={chainLabelId}>
+        <div className={styles.chains} role="group" aria-labelledby={chainLabelId}>
           {CHAIN_FILTER_OPTIONS.map((option) => (
             <button
               key={option.value}
               type="button"
-              className="chain-select__option"
+              className={styles.chain}
               aria-pressed={draft.chainName === option.value}
               onClick={() => pickChain(option.value)}
             >
@@ -62,20 +63,20 @@ export function TokenFilterBar({
         </div>
         <button
           type="button"
-          className="btn btn--ghost filter-bar__toggle"
+          className={`btn btn--ghost ${styles.toggle}`}
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}
         >
           Advanced Filters
-          <span aria-hidden="true" className="filter-bar__caret">
+          <span aria-hidden="true" className={styles.caret}>
             {open ? '▴' : '▾'}
           </span>
         </button>
       </div>
       <form
         id={panelId}
-        className="filter-bar__panel"
+        className={styles.panel}
         hidden={!open}
         onSubmit={onSubmit}
         aria-label="Advanced Filters"
@@ -95,7 +96,7 @@ export function TokenFilterBar({
             }
           />
         ))}
-        <Button type="submit" busy={searching} className="filter-bar__search">
+        <Button type="submit" busy={searching} className={styles.search}>
           {searching ? 'Searching...' : 'Search'}
         </Button>
       </form>
