@@ -143,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ico = new IcoRepository(db);
   const favourites = new FavouritesRepository(db);
   const tokens = new TokensRepository(db);
-  const providers = createResearchProviders(config);
+  const providers = createResearchProviders(config, { log: app.log });
   const responseCache = new ResponseCache(config.RESEARCH_CACHE_SECONDS * 1000, 2_000, () =>
     clock.now().getTime(),
   );
@@ -246,8 +246,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (options.loadSnapshots ?? true) {
     await loadIcoSnapshotIfEmpty(ico, app.log);
-    const loaded = await researchIngest.loadIfEmpty();
-    if (loaded) app.log.info({ ...loaded }, 'research data loaded');
+    if (config.RESEARCH_PROVIDER === 'live') {
+      // Live providers keep their rate limits (a load takes a minute or more) and may be down:
+      // the server starts at once, with empty lists until the first load lands.
+      void researchIngest.loadIfEmpty().then(
+        (loaded) => loaded && app.log.info({ ...loaded }, 'research data loaded'),
+        (error: unknown) => app.log.warn({ err: error }, 'live research data not loaded'),
+      );
+    } else {
+      const loaded = await researchIngest.loadIfEmpty();
+      if (loaded) app.log.info({ ...loaded }, 'research data loaded');
+    }
   }
   const unlockedWallets = new UnlockedWallets(clock, config.WALLET_UNLOCK_MINUTES * 60_000);
   const stopSweeping = unlockedWallets.startSweeping(60_000);

@@ -27,6 +27,23 @@ const optionalUrl = (label: string) =>
     .pipe(z.url(`${label} must be a URL`).optional())
     .optional();
 
+/** A provider's base URL with its real one as the default; an empty value means none. */
+const providerUrl = (label: string, real: string) =>
+  z
+    .string()
+    .trim()
+    .default(real)
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url(`${label} must be a URL`).optional());
+
+/** An API key: never logged (the config is not logged, and the clients keep it in headers). */
+const secretSetting = () =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional();
+
 /** Every setting the server reads. `process.env` is read here and nowhere else. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -64,8 +81,31 @@ const envSchema = z.object({
    */
   DEV_TOOLS_ALLOW_REMOTE: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
-  /** Where token research data comes from; `snapshot` (the shipped file) is the only one so far. */
-  RESEARCH_PROVIDER: z.enum(['snapshot']).default('snapshot'),
+  /**
+   * Where token research data comes from: `snapshot` (the shipped file, offline) or `live`
+   * (GeckoTerminal, GoPlus, CoinGecko and Binance at the URLs below; `src/providers`).
+   */
+  RESEARCH_PROVIDER: z.enum(['snapshot', 'live']).default('snapshot'),
+  /** GeckoTerminal's API v2 root (DEX pools and tokens of the live provider). */
+  GECKOTERMINAL_URL: providerUrl('GECKOTERMINAL_URL', 'https://api.geckoterminal.com/api/v2'),
+  /** Pages (20 pools each, at most 10) of each network's top pools per live load. */
+  GECKOTERMINAL_POOL_PAGES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Pages of each network's newest pools per live load. */
+  GECKOTERMINAL_NEW_POOL_PAGES: z.coerce.number().int().min(0).max(10).default(1),
+  /** GoPlus's root (security reports of the live provider). */
+  GOPLUS_URL: providerUrl('GOPLUS_URL', 'https://api.gopluslabs.io'),
+  /** A GoPlus access token (`POST /api/v1/token`); without one GoPlus answers one token a call. */
+  GOPLUS_KEY: secretSetting(),
+  /** CoinGecko's API v3 root (`https://pro-api.coingecko.com/api/v3` for a paid key). */
+  COINGECKO_URL: providerUrl('COINGECKO_URL', 'https://api.coingecko.com/api/v3'),
+  /** A CoinGecko demo (or, with the pro URL, paid) API key. */
+  COINGECKO_KEY: secretSetting(),
+  /** Pages of 250 coins (by market cap) per live load. */
+  COINGECKO_MARKET_PAGES: z.coerce.number().int().min(1).max(40).default(2),
+  /** Binance's root; its 24 h tickers fill prices CoinGecko leaves unknown. Empty turns it off. */
+  BINANCE_URL: providerUrl('BINANCE_URL', 'https://api.binance.com').optional(),
+  /** Longest wait for one answer of a live provider before the call is tried again. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** A relative path is read from the repository root. */
   RESEARCH_SNAPSHOT_FILE: z
     .string()
@@ -236,6 +276,16 @@ export function loadConfig(
     throw new ConfigError(
       'Invalid configuration:\n  - SMTP_URL: required when MAIL_TRANSPORT=smtp',
     );
+  }
+  if (config.RESEARCH_PROVIDER === 'live') {
+    const missing = (['GECKOTERMINAL_URL', 'GOPLUS_URL', 'COINGECKO_URL'] as const).filter(
+      (name) => !config[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  - ${name}: required when RESEARCH_PROVIDER=live`).join('\n')}`,
+      );
+    }
   }
   const production = config.NODE_ENV === 'production';
   if (production && config.WALLET_CRASH_AT) {
