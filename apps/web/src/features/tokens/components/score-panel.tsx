@@ -10,6 +10,7 @@ import {
   type Flag,
   type SecurityReport,
 } from '@vaultscope/core';
+import styles from './score-panel.module.css';
 
 /**
  * The score panel of the token detail (spec section 4): stars, label and colour from
@@ -21,7 +22,7 @@ export function ScorePanel({ totalScore, riskLevel }: { totalScore: number; risk
   const rating = ratingForScore(totalScore);
   return (
     <section
-      className={`card card--padded score-panel score-panel--${rating.colour}`}
+      className={`card card--padded ${styles.panel}`}
       aria-labelledby="score-title"
       data-testid="score-panel"
       data-colour={rating.colour}
@@ -29,26 +30,27 @@ export function ScorePanel({ totalScore, riskLevel }: { totalScore: number; risk
       <h2 id="score-title" className="section-title">
         Score
       </h2>
-      <div className="score-panel__body">
-        <p className="score-panel__score">
-          <span className="score-panel__number">{totalScore}%</span>
+      <div className={styles.body}>
+        <p className={styles.score}>
+          <span className={styles.number}>{totalScore}%</span>
           <span className="visually-hidden"> total score</span>
         </p>
         <div>
           <p
-            className="score-panel__stars"
+            className={styles.stars}
             role="img"
             aria-label={`${rating.stars} out of 5 stars`}
             data-stars={rating.stars}
           >
             {'★'.repeat(rating.stars)}
-            <span className="score-panel__stars-off">{'★'.repeat(5 - rating.stars)}</span>
+            <span className={styles.starsOff}>{'★'.repeat(5 - rating.stars)}</span>
           </p>
-          <p className="score-panel__label">{rating.label}</p>
-          <p className="score-panel__risk">
+          <p className={styles.label}>{rating.label}</p>
+          <p className={styles.risk}>
             Risk level:{' '}
             <strong
-              className={`risk-level risk-level--${riskLevelColour(riskLevel)}`}
+              className={styles.riskLevel}
+              data-colour={riskLevelColour(riskLevel)}
               data-testid="risk-level"
             >
               {riskLevel}
@@ -63,17 +65,17 @@ export function ScorePanel({ totalScore, riskLevel }: { totalScore: number; risk
 function RowIcon({ good }: { good: boolean | null }) {
   if (good === null) {
     return (
-      <span className="check-icon check-icon--unknown" aria-label="unknown" role="img">
+      <span className={`${styles.icon} ${styles.unknown}`} aria-label="unknown" role="img">
         ?
       </span>
     );
   }
   return good ? (
-    <span className="check-icon check-icon--good" aria-label="good" role="img">
+    <span className={`${styles.icon} ${styles.good}`} aria-label="good" role="img">
       ✓
     </span>
   ) : (
-    <span className="check-icon check-icon--bad" aria-label="risk" role="img">
+    <span className={`${styles.icon} ${styles.bad}`} aria-label="risk" role="img">
       ✕
     </span>
   );
@@ -81,12 +83,12 @@ function RowIcon({ good }: { good: boolean | null }) {
 
 function CheckRows({ rows, label, testId }: { rows: DetailRow[]; label: string; testId: string }) {
   return (
-    <ul className="check-rows" aria-label={label} data-testid={testId}>
+    <ul className={styles.rows} aria-label={label} data-testid={testId}>
       {rows.map((row) => (
-        <li key={row.id} className="check-rows__row" data-good={String(row.good)}>
+        <li key={row.id} className={styles.row} data-good={String(row.good)}>
           <RowIcon good={row.good} />
-          <span className="check-rows__label">{row.label}</span>
-          <span className="check-rows__value">{row.display}</span>
+          <span className={styles.rowLabel}>{row.label}</span>
+          <span className={styles.rowValue}>{row.display}</span>
         </li>
       ))}
     </ul>
@@ -107,9 +109,9 @@ export function EvmReport({ report }: { report: SecurityReport }) {
         <h2 id="features-title" className="section-title">
           Contract features
         </h2>
-        <div className="feature-table" data-testid="feature-table">
+        <div className={styles.features} data-testid="feature-table">
           {EVM_FEATURE_LISTS.map((list, index) => (
-            <table key={index} className="feature-table__column">
+            <table key={index} className={styles.column}>
               <caption className="visually-hidden">
                 Contract features, column {index + 1} of {EVM_FEATURE_LISTS.length}
               </caption>
@@ -149,7 +151,7 @@ export function SolanaReport({
       />
       {/* The mint's Token-2022 and metadata powers, when the report's source read them. */}
       {SOLANA_FEATURE_LIST.some((entry) => report[entry.id] !== null) && (
-        <table className="feature-table__column" data-testid="solana-powers">
+        <table className={styles.column} data-testid="solana-powers">
           <caption className="visually-hidden">Mint powers</caption>
           <tbody>
             {SOLANA_FEATURE_LIST.map((entry) => (

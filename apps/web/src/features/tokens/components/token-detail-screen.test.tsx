@@ -83,7 +83,7 @@ describe('TokenDetailScreen', () => {
     expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
     expect(screen.getByText('Good - Investable with caution')).toBeTruthy();
     expect(screen.getByTestId('score-panel').dataset.colour).toBe('green');
-    expect(screen.getByTestId('risk-level').className).toContain('risk-level--green');
+    expect(screen.getByTestId('risk-level').dataset.colour).toBe('green');
     expect(within(screen.getByTestId('evm-key-rows')).getAllByRole('listitem')).toHaveLength(6);
     expect(screen.getByTestId('pair-address').textContent).toBe(
       '0x2816CdeCef7150763C52f81dDfc9Fc50339fCEAb',
@@ -121,7 +121,7 @@ describe('TokenDetailScreen', () => {
     expect(await screen.findByRole('img', { name: '1 out of 5 stars' })).toBeTruthy();
     expect(screen.getByText('Avoid - Not investable')).toBeTruthy();
     expect(screen.getByTestId('score-panel').dataset.colour).toBe('red');
-    expect(screen.getByTestId('risk-level').className).toContain('risk-level--red');
+    expect(screen.getByTestId('risk-level').dataset.colour).toBe('red');
   });
 
   it('shows the nine Solana rows for a Solana token', async () => {
