@@ -1,0 +1,127 @@
+/**
+ * Checks the live research adapters against the real services (issue 10), for a person with
+ * internet access; not part of `npm test`. Reads the same settings as the server (`.env` and the
+ * environment: `GECKOTERMINAL_URL`, `GOPLUS_URL`, `GOPLUS_KEY`, `COINGECKO_URL`, `COINGECKO_KEY`,
+ * `BINANCE_URL`, …), one page of each list by default, and prints what each adapter delivered.
+ *
+ *   LIVE=1 npx tsx scripts/live-smoke.ts
+ *
+ * Exits 1 when an adapter delivered nothing. Keys are sent as headers and never printed.
+ */
+import { type ChainCode } from '@vaultscope/core';
+import { loadConfig, loadDotEnv } from '../apps/server/src/lib/config';
+import type { ProviderLog } from '../apps/server/src/providers/http/provider-client';
+import { createResearchProviders } from '../apps/server/src/tokens/providers';
+
+/** Tokens per chain whose security report is asked for (GoPlus without a key: one per call). */
+const REPORTS_PER_CHAIN = 3;
+
+async function main(): Promise<number> {
+  if (process.env.LIVE !== '1') {
+    console.log('Calls the real GeckoTerminal, GoPlus, CoinGecko and Binance APIs.');
+    console.log('Run with LIVE=1 to do so: LIVE=1 npx tsx scripts/live-smoke.ts');
+    return 0;
+  }
+  loadDotEnv();
+  const config = loadConfig({
+    GECKOTERMINAL_POOL_PAGES: '1',
+    GECKOTERMINAL_NEW_POOL_PAGES: '1',
+    COINGECKO_MARKET_PAGES: '1',
+    ...process.env,
+    RESEARCH_PROVIDER: 'live',
+    NODE_ENV: 'development',
+  });
+  const log: ProviderLog = {
+    warn: ((obj: unknown, msg: string) =>
+      console.warn(`  warn: ${msg} ${JSON.stringify(obj)}`)) as never,
+  };
+  const providers = createResearchProviders(config, { log });
+  const now = new Date();
+  let failures = 0;
+
+  const dexStarted = performance.now();
+  const dex = await providers.dex.fetchDex(now).catch((error: unknown) => {
+    console.error(`DEX (${providers.dex.name}) failed: ${(error as Error).message}`);
+    return null;
+  });
+  if (dex) {
+    console.log(
+      `DEX (${providers.dex.name}): ${dex.tokens.length} tokens, ${dex.pools.length} pools in ${seconds(dexStarted)}`,
+    );
+    const byChain = countBy(dex.pools.map((pool) => pool.chainName));
+    console.log(`  pools per chain: ${JSON.stringify(byChain)}`);
+    const newest = [...dex.pools].sort((a, b) =>
+      b.pool_created_at.localeCompare(a.pool_created_at),
+    )[0];
+    if (newest) {
+      console.log(
+        `  newest pool: ${newest.chainName} ${newest.name} created ${newest.pool_created_at}, ` +
+          `$${newest.base_token_price_usd} price, $${newest.reserve_in_usd} liquidity`,
+      );
+    }
+  }
+  if (!dex || dex.pools.length === 0) failures += 1;
+
+  const reportTokens: { chainName: ChainCode; address: string }[] = [];
+  for (const token of dex?.tokens ?? []) {
+    if (reportTokens.filter((t) => t.chainName === token.chainName).length < REPORTS_PER_CHAIN) {
+      reportTokens.push({ chainName: token.chainName, address: token.address });
+    }
+  }
+  const reportsStarted = performance.now();
+  const reports = await providers.security.fetchReports(reportTokens);
+  console.log(
+    `Security (${providers.security.name}): ${reports.length} of ${reportTokens.length} tokens reported in ${seconds(reportsStarted)}`,
+  );
+  for (const report of reports.slice(0, 5)) {
+    const { is_honeypot, buy_tax, sell_tax, is_open_source, mintable } = report.report;
+    console.log(
+      `  ${report.chainName} ${report.symbol ?? '?'}: honeypot ${String(is_honeypot)}, taxes ` +
+        `${String(buy_tax)}/${String(sell_tax)}, open source ${String(is_open_source)}, ` +
+        `mint authority ${String(mintable?.status ?? null)}`,
+    );
+  }
+  if (reportTokens.length > 0 && reports.length === 0) failures += 1;
+
+  const cexStarted = performance.now();
+  const markets = await providers.cex.fetchMarkets(now).catch((error: unknown) => {
+    console.error(`CEX (${providers.cex.name}) failed: ${(error as Error).message}`);
+    return null;
+  });
+  if (markets) {
+    const withContracts = markets.filter((m) => Object.keys(m.platforms).length > 0).length;
+    console.log(
+      `CEX (${providers.cex.name}): ${markets.length} markets, ${withContracts} with a research-chain contract, in ${seconds(cexStarted)}`,
+    );
+    for (const market of markets.slice(0, 3)) {
+      console.log(
+        `  #${String(market.market_cap_rank)} ${market.symbol}: $${String(market.current_price)}, ` +
+          `24 h ${String(market.price_change_percentage_24h_in_currency)} %`,
+      );
+    }
+  }
+  if (!markets || markets.length === 0) failures += 1;
+
+  console.log(
+    failures === 0 ? 'All adapters delivered.' : `${failures} adapter(s) delivered nothing.`,
+  );
+  return failures === 0 ? 0 : 1;
+}
+
+function seconds(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
