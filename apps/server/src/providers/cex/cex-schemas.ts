@@ -28,7 +28,6 @@ export const coinGeckoMarketSchema = z.object({
   max_supply: figure,
   last_updated: z.string().nullish(),
 });
-export type CoinGeckoMarket = z.output<typeof coinGeckoMarketSchema>;
 
 export const coinGeckoCoinSchema = z.object({
   id: z.string(),
@@ -42,4 +41,3 @@ export const binanceTickerSchema = z.object({
   quoteVolume: z.string().nullish(),
   count: z.number().nullish(),
 });
-export type BinanceTicker = z.output<typeof binanceTickerSchema>;
