@@ -1,6 +1,7 @@
 import { tokenMessages } from '@vaultscope/core';
 import { toast } from '@/components/toast/toast-store';
 import { CopyIcon } from '@/components/icons';
+import styles from './copy-button.module.css';
 
 /** Spec section 8's copy failure text. */
 export const COPY_FAILED = 'Failed to copy!';
@@ -19,7 +20,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button
       type="button"
-      className="icon-btn copy-btn"
+      className={`icon-btn ${styles.copy}`}
       aria-label={label}
       title={label}
       onClick={() => void copy()}

@@ -16,6 +16,7 @@ import { useCexPrice } from '../api/cex';
 import { FavouriteHeart } from './favourite-heart';
 import { MarketPanel } from './market-panel';
 import '../tokens.css';
+import styles from './price-screen.module.css';
 
 const PRICE_ERROR_TEXT = 'Could not load this coin. Please try again.';
 
@@ -38,7 +39,7 @@ export function PriceScreen() {
       <Page title="Price" description="Market price of a centralized-exchange coin">
         <div className="card">
           <EmptyState title={messageOf(price.error, PRICE_ERROR_TEXT)}>
-            <p className="mono token-facts__address">{tokenAddress}</p>
+            <p className={`mono ${styles.address}`}>{tokenAddress}</p>
           </EmptyState>
         </div>
       </Page>
@@ -50,7 +51,7 @@ export function PriceScreen() {
 function Change({ label, value }: { label: string; value: number | null }) {
   const tone = value === null ? '' : percentColour(value) === 'red' ? 'down' : 'up';
   return (
-    <div className="price-change">
+    <div className={styles.change}>
       <dt>{label}</dt>
       <dd className={tone}>{formatPercentChange(value)}</dd>
     </div>
@@ -87,23 +88,23 @@ function PriceDetails({ coin }: { coin: CexPriceResponse }) {
         />
       }
     >
-      <section className="card card--padded price-hero" aria-label="Price">
-        <p className="price-hero__label">
+      <section className="card card--padded" aria-label="Price">
+        <p className={styles.heroLabel}>
           Price
           {market.market_cap_rank !== null && (
             <span className="badge badge--accent">Rank #{market.market_cap_rank}</span>
           )}
         </p>
-        <p className="price-hero__value" data-testid="cex-price">
+        <p className={styles.heroValue} data-testid="cex-price">
           {fullPrice(market.current_price)}
         </p>
-        <dl className="price-hero__changes">
+        <dl className={styles.changes}>
           <Change label="1H" value={market.price_change_percentage_1h_in_currency} />
           <Change label="24H" value={market.price_change_percentage_24h_in_currency} />
           <Change label="7D" value={market.price_change_percentage_7d_in_currency} />
         </dl>
       </section>
-      <dl className="token-facts card" aria-label="Market figures">
+      <dl className={`${styles.facts} card`} aria-label="Market figures">
         <div>
           <dt>Market cap</dt>
           <dd>{formatUsd(market.market_cap)}</dd>
@@ -143,13 +144,13 @@ function PriceDetails({ coin }: { coin: CexPriceResponse }) {
           <h2 id="price-contracts" className="section-title">
             Contracts
           </h2>
-          <ul className="price-contracts">
+          <ul className={styles.contracts}>
             {contracts.map(([chain, address]) => (
               <li key={chain}>
                 <span className="badge">
                   {CHAIN_CODES.find((item) => item.code === chain)?.label ?? chain}
                 </span>
-                <Link to={tokenDetailPath(address, chain)} className="mono token-facts__address">
+                <Link to={tokenDetailPath(address, chain)} className={`mono ${styles.address}`}>
                   {address}
                 </Link>
               </li>

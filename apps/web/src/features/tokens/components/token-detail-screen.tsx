@@ -25,6 +25,7 @@ import { ScanEvidencePanel } from './scan-evidence-panel';
 import { EvmReport, ScorePanel, SolanaReport } from './score-panel';
 import '../tokens.css';
 import { LockIcon } from '@/components/icons';
+import styles from './token-detail-screen.module.css';
 
 /** Spec section 2: the text shown while a token's details are not available. */
 export const DETAILS_PENDING_TEXT = tokenMessages.detailsUpdating;
@@ -113,7 +114,7 @@ function TokenDetail({
   if (detail.isPending) {
     return (
       <Page title={checkScam ? 'Scam check' : 'Token details'}>
-        <p className="detail-loading" role="status">
+        <p className={styles.loading} role="status">
           {DETAILS_LOADING_TEXT}
         </p>
       </Page>
@@ -199,17 +200,17 @@ function TokenDetailView({
         />
       }
     >
-      <div className="token-detail__grid">
-        <section className="card card--padded token-summary" aria-label="Token summary">
-          <p className="token-summary__label">Price</p>
-          <p className="token-summary__price" data-testid="detail-price">
+      <div className={styles.grid}>
+        <section className="card card--padded" aria-label="Token summary">
+          <p className={styles.label}>Price</p>
+          <p className={styles.price} data-testid="detail-price">
             {formatUsd(detail.price)}
           </p>
-          <dl className="token-summary__facts">
+          <dl className={styles.facts}>
             <div>
               <dt>Token address</dt>
-              <dd className="token-summary__address">
-                <span className="mono token-facts__address" data-testid="token-address">
+              <dd className={styles.addressRow}>
+                <span className={`mono ${styles.address}`} data-testid="token-address">
                   {detail.tokenAddress}
                 </span>
                 <CopyButton value={detail.tokenAddress} label="Copy token address" />
@@ -219,7 +220,7 @@ function TokenDetailView({
               <>
                 <div>
                   <dt>Pair address</dt>
-                  <dd className="mono token-facts__address" data-testid="pair-address">
+                  <dd className={`mono ${styles.address}`} data-testid="pair-address">
                     {detail.pairAddress ?? '-'}
                   </dd>
                 </div>
@@ -233,7 +234,7 @@ function TokenDetailView({
                     {formatUsd(detail.liquidity)}
                     {variant === 'newdetail' && lpLocked && (
                       <span
-                        className="lock-icon"
+                        className={styles.lock}
                         role="img"
                         aria-label="Liquidity locked"
                         title="Liquidity locked"
@@ -250,7 +251,7 @@ function TokenDetailView({
               <dt>Coin name</dt>
               <dd>
                 {detail.tokenName}
-                {detail.symbol && <span className="token-summary__symbol"> ({detail.symbol})</span>}
+                {detail.symbol && <span className={styles.symbol}> ({detail.symbol})</span>}
               </dd>
             </div>
             <div>
