@@ -103,6 +103,16 @@ describe('ProviderClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("treats Binance's 418 ban like a 429, and counts it against the circuit", async () => {
+    const { client, calls } = setup([json({ code: -1003 }, 418, { 'retry-after': '600' })], {
+      maxRetryAfterMs: 60_000,
+      failureThreshold: 1,
+    });
+    await expect(client.get('/p', schema)).rejects.toBeInstanceOf(ProviderRateLimitedError);
+    expect(calls).toHaveLength(1);
+    expect(client.breaker.state).toBe('open');
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     const now = Date.parse('2026-03-01T10:00:00Z');
     expect(retryAfterMs('2', now)).toBe(2_000);

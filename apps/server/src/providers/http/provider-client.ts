@@ -233,10 +233,12 @@ export class ProviderClient {
         };
       }
       const { status } = response;
-      if (status === 429) {
+      // 418: Binance's ban of an address that ignored its 429s, with the ban's length in
+      // Retry-After; waited out like a 429 (or failed when longer than allowed).
+      if (status === 429 || status === 418) {
         return {
           kind: 'retry',
-          error: new ProviderRateLimitedError(this.provider, path, 'HTTP 429'),
+          error: new ProviderRateLimitedError(this.provider, path, `HTTP ${status}`),
           retryAfterMs: retryAfterMs(response.headers.get('retry-after'), this.clock.now()),
         };
       }
