@@ -8,6 +8,7 @@ import {
 } from '@vaultscope/core';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import styles from './token-card.module.css';
 
 const chainLabel = (code: TokenListItem['chainName']) =>
   CHAIN_CODES.find((chain) => chain.code === code)?.label ?? code;
@@ -20,35 +21,36 @@ export function TokenCard({ token, to, now }: { token: TokenListItem; to?: strin
   const change = token.pricePercentage.h24;
   const name = (
     <>
-      <span className="token-card__name">{token.CoinName}</span>
-      {token.symbol && <span className="token-card__symbol">{token.symbol}</span>}
+      {/* token-card__name: the e2e specs read a card's name by this class. */}
+      <span className={`token-card__name ${styles.name}`}>{token.CoinName}</span>
+      {token.symbol && <span className={styles.symbol}>{token.symbol}</span>}
     </>
   );
   return (
-    <article className="token-card" data-testid="token-card">
-      <header className="token-card__head">
+    <article className={styles.card} data-testid="token-card">
+      <header className={styles.head}>
         {to ? (
-          <Link to={to} className="token-card__title token-card__link">
+          <Link to={to} className={styles.title}>
             {name}
           </Link>
         ) : (
-          <span className="token-card__title">{name}</span>
+          <span className={styles.title}>{name}</span>
         )}
         <span className="badge">{chainLabel(token.chainName)}</span>
       </header>
-      <div className="token-card__price">
+      <div className={styles.price}>
         <span>{formatUsdCompact(token.price)}</span>
         <span
           className={
             change === null
-              ? 'token-card__change'
-              : `token-card__change ${percentColour(change) === 'red' ? 'down' : 'up'}`
+              ? styles.change
+              : `${styles.change} ${percentColour(change) === 'red' ? 'down' : 'up'}`
           }
         >
           {formatPercentChange(change)}
         </span>
       </div>
-      <dl className="token-card__facts">
+      <dl className={styles.facts}>
         <div>
           <dt>LIQ</dt>
           <dd>{formatUsdCompact(token.liquidity)}</dd>
@@ -68,7 +70,7 @@ export function TokenCard({ token, to, now }: { token: TokenListItem; to?: strin
 
 export function TokenCardSkeleton() {
   return (
-    <div className="token-card token-card--skeleton" aria-hidden="true">
+    <div className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
       <Skeleton width="60%" />
       <Skeleton width="40%" />
       <Skeleton width="85%" />

@@ -12,6 +12,7 @@ import { messageOf } from '@/lib/api-client';
 import { CARDS_PER_SLIDE, groupIntoSlides } from '../lib/slider';
 import { useSlidesToShow } from '../lib/use-slides-to-show';
 import { TokenCard, TokenCardSkeleton } from './token-card';
+import styles from './token-slider.module.css';
 
 const LIST_ERROR_TEXT = 'Could not load tokens. Please try again.';
 
@@ -65,9 +66,9 @@ export function TokenSlider({
   let content: ReactNode;
   if (query.isPending) {
     content = (
-      <div className="slider__track" style={{ '--slides': show } as CSSProperties}>
+      <div className={styles.track} style={{ '--slides': show } as CSSProperties}>
         {Array.from({ length: show }, (_, index) => (
-          <div key={index} className="slider__slide">
+          <div key={index} className={styles.slide}>
             <TokenCardSkeleton />
             <TokenCardSkeleton />
           </div>
@@ -76,17 +77,17 @@ export function TokenSlider({
     );
   } else if (query.isError && tokens.length === 0) {
     content = (
-      <p className="list-error slider__message" role="alert">
+      <p className={`list-error ${styles.message}`} role="alert">
         {messageOf(query.error, LIST_ERROR_TEXT)}
       </p>
     );
   } else if (slides.length === 0) {
-    content = <p className="slider__message">{tokenMessages.noDataFound}</p>;
+    content = <p className={styles.message}>{tokenMessages.noDataFound}</p>;
   } else {
     content = (
       <div
         ref={trackRef}
-        className="slider__track"
+        className={styles.track}
         style={{ '--slides': show } as CSSProperties}
         onScroll={updateEdges}
         // A scrollable region must be reachable by keyboard (arrow keys scroll it).
@@ -98,7 +99,7 @@ export function TokenSlider({
         {slides.map((pair, index) => (
           <div
             key={pair.map((token) => token.id).join('+')}
-            className="slider__slide"
+            className={styles.slide}
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}`}
@@ -115,18 +116,18 @@ export function TokenSlider({
   const canScroll = slides.length > show;
   return (
     <section
-      className={`slider${query.isPlaceholderData ? ' slider--stale' : ''}`}
+      className={query.isPlaceholderData ? `${styles.slider} ${styles.stale}` : styles.slider}
       aria-labelledby={headingId}
       data-testid={testId}
       data-slides-to-show={show}
       aria-busy={query.isFetching || undefined}
     >
-      <div className="slider__head">
-        <h2 id={headingId} className="section-title slider__title" tabIndex={-1}>
+      <div className={styles.head}>
+        <h2 id={headingId} className={`section-title ${styles.title}`} tabIndex={-1}>
           {title}
         </h2>
         {canScroll && (
-          <div className="slider__nav">
+          <div className={styles.nav}>
             <button
               type="button"
               className="icon-btn"
