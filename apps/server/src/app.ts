@@ -142,7 +142,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail = createMailTransport(config, db, app.log);
   const ico = new IcoRepository(db);
   const favourites = new FavouritesRepository(db);
-  const tokens = new TokensRepository(db);
+  const tokens = new TokensRepository(db, (tokenId) =>
+    app.log.warn({ tokenId }, 'token left out of the lists: its row breaks the list row schema'),
+  );
   const providers = createResearchProviders(config, { log: app.log });
   const responseCache = new ResponseCache(config.RESEARCH_CACHE_SECONDS * 1000, 2_000, () =>
     clock.now().getTime(),

@@ -258,14 +258,25 @@ export class IndexedMarket {
           tokens.map((token) => token.address),
         )) ?? new Map<string, number>();
       const upserts: ListIndexRow[] = [];
+      const removed: string[] = [];
       const seen = new Set<string>();
       for (const token of tokens) {
         const entry = toEntry(chainName, token, scores.get(token.address.toLowerCase()) ?? null);
+        if (!entry) {
+          // One bad row leaves the lists (with its old figures, if it had a row) instead of
+          // failing the chain's refresh.
+          this.options.log.warn(
+            { chainId, address: token.address },
+            'indexed token left out of the lists: its row breaks the list row schema',
+          );
+          const id = tokenItemId(chainName, token.address);
+          if (this.entries.delete(id)) removed.push(id);
+          continue;
+        }
         seen.add(entry.row.id);
         this.entries.set(entry.row.id, entry);
         upserts.push(entry.index);
       }
-      const removed: string[] = [];
       if (wanted === 'all') {
         // A token whose pools are gone (a reorg undid its PairCreated) leaves the list.
         for (const [id, entry] of this.entries) {
@@ -295,17 +306,24 @@ export class IndexedMarket {
     if (!chainName) return;
     const entry = this.entries.get(tokenItemId(chainName, address));
     if (!entry || entry.row.score === score) return;
-    entry.row = listRowSchema.parse({ ...entry.row, score });
+    const row = listRowSchema.safeParse({ ...entry.row, score });
+    if (!row.success) return;
+    entry.row = row.data;
     entry.index = { ...entry.index, score };
     this.options.index.upsert([entry.index], []);
     this.options.onChange();
   }
 }
 
-function toEntry(chainName: ChainCode, token: IndexedToken, score: number | null): Entry {
+/** The list entry of an indexed token; undefined when its row would break core's row schema. */
+function toEntry(
+  chainName: ChainCode,
+  token: IndexedToken,
+  score: number | null,
+): Entry | undefined {
   const id = tokenItemId(chainName, token.address);
   const createdAt = token.createdAt?.getTime() ?? Number.NaN;
-  const row: ListRow = listRowSchema.parse({
+  const parsed = listRowSchema.safeParse({
     id,
     CoinName: token.name,
     symbol: token.symbol,
@@ -322,6 +340,8 @@ function toEntry(chainName: ChainCode, token: IndexedToken, score: number | null
     // Our analyzer's stored score; null until the token has been scanned.
     score,
   });
+  if (!parsed.success) return undefined;
+  const row: ListRow = parsed.data;
   return {
     token,
     row,

@@ -66,8 +66,9 @@ const listColumns = {
 
 type ListSelectRow = Pick<typeof dexTokenList.$inferSelect, keyof typeof listColumns>;
 
-function toListRow(row: ListSelectRow): ListRow {
-  return listRowSchema.parse({
+/** The list row of a stored row; undefined for one that breaks core's row schema. */
+function toListRow(row: ListSelectRow): ListRow | undefined {
+  const parsed = listRowSchema.safeParse({
     id: row.token_id,
     CoinName: row.coin_name,
     symbol: row.symbol,
@@ -88,6 +89,7 @@ function toListRow(row: ListSelectRow): ListRow {
     fdv: row.fdv,
     score: row.score,
   });
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Reads of the DEX research data: list pages, rows by id, token details. No writes (see `ResearchIngest`). */
@@ -107,7 +109,11 @@ export class TokensRepository {
    */
   private loadedRows = new Map<string, ListRow>();
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    /** Told of a stored row that breaks core's row schema: it is left out of every list. */
+    private readonly onInvalidRow: (tokenId: string) => void = () => {},
+  ) {
     this.rowsByIds = db
       .select(listColumns)
       .from(list)
@@ -146,7 +152,11 @@ export class TokensRepository {
     }
     if (missing.length === 0) return found;
     const rows = await this.rowsByIds.execute({ ids: missing });
-    for (const row of rows) found.set(row.token_id, toListRow(row));
+    for (const row of rows) {
+      const listed = toListRow(row);
+      if (listed) found.set(row.token_id, listed);
+      else this.onInvalidRow(row.token_id);
+    }
     return found;
   }
 
@@ -180,8 +190,13 @@ export class TokensRepository {
     const version = await this.dataVersion();
     const selected = await this.db.select(listColumns).from(list);
     const loaded = new Map<string, ListRow>();
-    const rows = selected.map((row) => {
-      loaded.set(row.token_id, toListRow(row));
+    const rows = selected.flatMap((row) => {
+      const listed = toListRow(row);
+      if (!listed) {
+        this.onInvalidRow(row.token_id);
+        return [];
+      }
+      loaded.set(row.token_id, listed);
       return {
         id: row.token_id,
         chain: row.chain_name,
