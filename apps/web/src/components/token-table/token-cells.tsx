@@ -2,6 +2,7 @@ import type { CexTokenListItem, TokenListItem } from '@vaultscope/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAge, formatPercentChange, formatUsd, percentColour } from '@/lib/format';
+import styles from './token-cells.module.css';
 
 type TokenRow = TokenListItem | CexTokenListItem;
 
@@ -47,27 +48,28 @@ export function TokenCells({
 }) {
   const name = (
     <>
+      {/* token-cell__name: the e2e specs read a row's name by this class. */}
       <span className="token-cell__name">{token.CoinName}</span>
-      {token.symbol && <span className="token-cell__symbol">{token.symbol}</span>}
+      {token.symbol && <span className={styles.symbol}>{token.symbol}</span>}
     </>
   );
   return (
     <>
-      <th scope="row" className="token-cell">
+      <th scope="row" className={styles.cell}>
         {leading}
         {to ? (
-          <Link to={to} onClick={onOpen} className="token-cell__link">
+          <Link to={to} onClick={onOpen} className={styles.link}>
             {name}
           </Link>
         ) : (
-          <span className="token-cell__link token-cell__link--static">{name}</span>
+          <span className={`${styles.link} ${styles.static}`}>{name}</span>
         )}
       </th>
       <td>
         {priceTo ? (
           <Link
             to={priceTo}
-            className="token-cell__price-link"
+            className={styles.priceLink}
             aria-label={`${token.CoinName} price ${formatUsd(token.price)}`}
           >
             {formatUsd(token.price)}

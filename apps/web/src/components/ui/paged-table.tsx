@@ -44,7 +44,7 @@ export function PagedTable({
   /** Shown when the server gives no message of its own. */
   errorText: string;
   emptyText: string;
-  className: string;
+  className?: string | undefined;
   tableClassName: string;
   testId?: string;
   stale?: boolean;

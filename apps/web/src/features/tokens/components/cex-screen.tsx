@@ -5,7 +5,6 @@ import { Tabs } from '@/components/ui/tabs';
 import { useCexTable } from '../api/cex';
 import { CexSampleTransactions } from './cex-sample-transactions';
 import { TokenListTable } from './token-list-table';
-import '../tokens.css';
 
 const TABS = [
   { value: 'tokens', label: 'Tokens' },

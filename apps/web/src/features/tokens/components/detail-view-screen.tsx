@@ -2,7 +2,6 @@ import { Page } from '@/components/ui/page';
 import { useTokenTable } from '../api/token-lists';
 import { DEFAULT_TOKEN_FILTER } from '../lib/filters';
 import { TokenListTable } from './token-list-table';
-import '../tokens.css';
 
 /** New Pools list (/detail-view, the 'New Pools' link): newest pools first, with Show More. */
 export function DetailViewScreen() {

@@ -1,6 +1,5 @@
 import { Page } from '@/components/ui/page';
 import { TokenExplorer } from './token-explorer';
-import '../tokens.css';
 
 /** DEX (/DEX and the declared routes that reuse it): filter bar, two sliders, the token table. */
 export function DexScreen() {

@@ -15,7 +15,6 @@ import { tokenDetailPath } from '@/lib/web-links';
 import { useCexPrice } from '../api/cex';
 import { FavouriteHeart } from './favourite-heart';
 import { MarketPanel } from './market-panel';
-import '../tokens.css';
 import styles from './price-screen.module.css';
 
 const PRICE_ERROR_TEXT = 'Could not load this coin. Please try again.';

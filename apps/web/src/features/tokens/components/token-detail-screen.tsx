@@ -23,7 +23,6 @@ import { MarketActivity } from './market-activity';
 import { MarketPanel } from './market-panel';
 import { ScanEvidencePanel } from './scan-evidence-panel';
 import { EvmReport, ScorePanel, SolanaReport } from './score-panel';
-import '../tokens.css';
 import { LockIcon } from '@/components/icons';
 import styles from './token-detail-screen.module.css';
 

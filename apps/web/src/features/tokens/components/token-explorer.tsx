@@ -8,6 +8,7 @@ import { newDetailPath } from '../lib/links';
 import { TokenFilterBar } from './token-filter-bar';
 import { TokenListTable } from './token-list-table';
 import { TokenSlider } from './token-slider';
+import styles from './token-explorer.module.css';
 
 /** Id of the Top Gainers heading, where Home's 'New Pools' and 'Top Gainers' buttons scroll to. */
 export const TOP_GAINERS_HEADING_ID = 'top-gainers';
@@ -60,14 +61,14 @@ export function TokenExplorer({ fullScreenLoading = false }: { fullScreenLoading
   const nothingLoaded = top.isPending && fresh.isPending && table.isPending;
   if (fullScreenLoading && nothingLoaded) {
     return (
-      <div className="screen-loader screen-loader--full">
+      <div className={`screen-loader ${styles.loader}`}>
         <Spinner label="Loading tokens" size={28} />
       </div>
     );
   }
 
   return (
-    <div className="token-explorer">
+    <div className={styles.explorer}>
       <TokenFilterBar applied={filter} onApply={apply} searching={searching} />
       <TokenSlider
         title="Top Gainers"
@@ -83,7 +84,7 @@ export function TokenExplorer({ fullScreenLoading = false }: { fullScreenLoading
         linkFor={newDetailLink}
         testId="slider-new-pools"
       />
-      <section className="token-explorer__table" aria-labelledby="all-tokens">
+      <section className={styles.list} aria-labelledby="all-tokens">
         <h2 id="all-tokens" className="section-title">
           All Tokens
         </h2>

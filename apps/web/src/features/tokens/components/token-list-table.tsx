@@ -9,6 +9,7 @@ import { TOKEN_TABLE_COLUMNS, TokenCells } from '@/components/token-table/token-
 import { PagedTable } from '@/components/ui/paged-table';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
 import { FavouriteHeart } from './favourite-heart';
+import styles from './token-list-table.module.css';
 
 /** Spec section 9: the token table shows 15 skeleton rows while loading. */
 export const TOKEN_TABLE_SKELETON_ROWS = 15;
@@ -63,7 +64,7 @@ export function TokenListTable({
       skeletonRows={TOKEN_TABLE_SKELETON_ROWS}
       errorText={LIST_ERROR_TEXT}
       emptyText={tokenMessages.noDataFound}
-      className="token-table"
+      className={styles.table}
       tableClassName="token-table__table"
       testId={testId}
     >
