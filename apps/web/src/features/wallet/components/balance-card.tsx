@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HIDDEN_FIGURE } from '../lib/portfolio';
 import { EyeIcon, EyeOffIcon } from '@/components/icons';
+import styles from './balance-card.module.css';
 
 /**
  * BALANCE (spec section 2): the total in USD to 8 decimals, or the focused token's balance and USD
@@ -43,12 +44,12 @@ export function BalanceCard({
   }
 
   return (
-    <section className="balance-card card" aria-labelledby="wallet-balance-label">
-      <div className="balance-card__head">
-        <h2 id="wallet-balance-label" className="balance-card__label">
+    <section className={`${styles.balance} card`} aria-labelledby="wallet-balance-label">
+      <div className={styles.head}>
+        <h2 id="wallet-balance-label" className={styles.label}>
           BALANCE
           {focused && (
-            <span className="balance-card__focus">
+            <span className={styles.focus}>
               {' '}
               · {cutSymbol(focused.symbol, WALLET_DISPLAY.portfolioSymbolChars)}
             </span>
@@ -64,12 +65,12 @@ export function BalanceCard({
           {hidden ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      <p className="balance-card__value" data-testid="wallet-balance">
+      <p className={styles.value} data-testid="wallet-balance">
         {hidden && portfolio ? HIDDEN_FIGURE : figure}
       </p>
-      {detail && !hidden && <p className="balance-card__detail">{detail}</p>}
+      {detail && !hidden && <p className={styles.detail}>{detail}</p>}
       {focused && (
-        <Button variant="ghost" className="balance-card__back" onClick={onShowPortfolio}>
+        <Button variant="ghost" className={styles.back} onClick={onShowPortfolio}>
           Show Portfolio
         </Button>
       )}

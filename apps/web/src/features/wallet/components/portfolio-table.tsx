@@ -11,6 +11,7 @@ import {
 import { DataTable } from '@/components/ui/data-table';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { balanceKey, changeTone, HIDDEN_FIGURE } from '../lib/portfolio';
+import styles from './portfolio-table.module.css';
 
 const COLUMNS = ['Tokens', 'Balance', 'Change', 'Price'] as const;
 const SKELETON_ROWS = 6;
@@ -47,7 +48,7 @@ export function PortfolioTable({
       emptyText={walletMessages.noBalances}
       rowCount={balances.length}
       skeletonRows={SKELETON_ROWS}
-      className="portfolio-table"
+      className={styles.table}
       testId="portfolio-table"
     >
       {balances.map((balance) => {
@@ -83,14 +84,14 @@ function PortfolioRow({
   return (
     // The whole row answers the pointer; the button in its first cell answers the keyboard.
     <tr
-      className={`data-table__row--link${focused ? ' portfolio-table__row--focused' : ''}`}
+      className={focused ? `data-table__row--link ${styles.focused}` : 'data-table__row--link'}
       data-testid="portfolio-row"
       onClick={onToggle}
     >
       <th scope="row">
         <button
           type="button"
-          className="portfolio-token"
+          className={styles.token}
           aria-pressed={focused}
           title={`${balance.name} on ${balance.chainName}`}
           onClick={(event) => {
@@ -99,35 +100,35 @@ function PortfolioRow({
           }}
         >
           <FallbackImage
-            className="portfolio-token__logo"
+            className={styles.logo}
             src={balance.logo}
             fallback={DEFAULT_LOGO}
             alt=""
             width={24}
             height={24}
           />
-          <span className="portfolio-token__text">
-            <span className="portfolio-token__symbol">{symbol}</span>
-            <span className="portfolio-token__chain">{balance.chainName}</span>
+          <span className={styles.text}>
+            <span className={styles.symbol}>{symbol}</span>
+            <span className={styles.chain}>{balance.chainName}</span>
           </span>
         </button>
       </th>
       <td title={hidden ? undefined : balance.balance}>
-        <span className="portfolio-figure">
+        <span className={styles.figure}>
           {hidden ? HIDDEN_FIGURE : cutDecimals(balance.balance, WALLET_DISPLAY.amountDecimals)}
         </span>
-        <span className="portfolio-figure__usd">
+        <span className={styles.usd}>
           {hidden
             ? HIDDEN_FIGURE
             : `$${formatUsdFixed(balance.usd_value, WALLET_DISPLAY.tokenUsdDecimals)}`}
         </span>
       </td>
-      <td className={`portfolio-change portfolio-change--${tone}`}>
+      <td className={styles.change} data-tone={tone}>
         {formatPercentChange(balance.change24h)}
       </td>
-      <td className="portfolio-price">
+      <td>
         {wrapPrice(price).map((line, index) => (
-          <span key={index} className="portfolio-price__line">
+          <span key={index} className={styles.priceLine}>
             {line}
           </span>
         ))}

@@ -76,10 +76,10 @@ describe('WalletScreen', () => {
     const rows = screen.getAllByTestId('portfolio-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('$6000.00000')).toBeTruthy();
-    expect(within(rows[0]!).getByText('+1.50%').className).toContain('portfolio-change--up');
+    expect(within(rows[0]!).getByText('+1.50%').dataset.tone).toBe('up');
     // Symbols are cut to 5; an unknown change is yellow.
     expect(within(rows[1]!).getByText('USDVX')).toBeTruthy();
-    expect(within(rows[1]!).getByText('-').className).toContain('portfolio-change--flat');
+    expect(within(rows[1]!).getByText('-').dataset.tone).toBe('flat');
     expect(screen.getByText(/could not be read just now/).textContent).toContain('Polygon');
   });
 
