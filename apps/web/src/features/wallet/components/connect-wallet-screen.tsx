@@ -17,6 +17,7 @@ import {
 import { useWalletLogin } from '../api/wallet-session';
 import { EnterPasswordForm, SetPasswordForm } from './password-forms';
 import '../wallet.css';
+import styles from './connect-wallet-screen.module.css';
 
 type Step = 'login' | 'set' | 'enter';
 
@@ -29,12 +30,12 @@ export function ConnectWalletScreen() {
   const loggedIn = useSessionStore(selectIsLoggedIn);
   const [step, setStep] = useState<Step>('login');
   return (
-    <div className="connect">
-      <div className="connect__card card">
-        <div className="connect__head">
+    <div className={styles.connect}>
+      <div className={`${styles.card} card`}>
+        <div className={styles.head}>
           <BrandMark size={32} />
-          <h1 className="connect__title">Connect Wallet</h1>
-          <Link to={webRoutes.home} className="icon-btn connect__close" aria-label="Close">
+          <h1 className={styles.title}>Connect Wallet</h1>
+          <Link to={webRoutes.home} className={`icon-btn ${styles.close}`} aria-label="Close">
             ×
           </Link>
         </div>

@@ -18,6 +18,7 @@ import { openableLink } from '../lib/links';
 import { useConnectOnForbidden } from '../lib/not-connected';
 import { LogInPrompt } from './log-in-prompt';
 import '../wallet.css';
+import styles from './history-screen.module.css';
 
 const COLUMNS = [
   'Hash',
@@ -61,7 +62,7 @@ function HistoryTable() {
       skeletonRows={SKELETON_ROWS}
       errorText={walletMessages.historyFailed}
       emptyText="No transactions yet."
-      className="history"
+      className={styles.history}
       tableClassName="history-table"
       testId="history-table"
     >
@@ -80,10 +81,10 @@ function HistoryRow({ transaction }: { transaction: WalletTransaction }) {
         <CopyCell value={transaction.hash} shown={shortHash(transaction.hash)} what="hash" />
       </th>
       <td>{transaction.chainName}</td>
-      <td className="history-type">
+      <td>
         {transaction.type === 'send' ? 'Send' : 'Receive'}
         {transaction.status !== 'confirmed' && (
-          <span className={`badge history-status history-status--${transaction.status}`}>
+          <span className={`badge ${styles.status}`} data-status={transaction.status}>
             {transaction.status}
           </span>
         )}
@@ -126,7 +127,7 @@ function CopyCell({ value, shown, what }: { value: string; shown: string; what: 
   return (
     <button
       type="button"
-      className="copy-cell mono"
+      className={`${styles.copy} mono`}
       title={value}
       onClick={() => void copyWithToast(value)}
     >

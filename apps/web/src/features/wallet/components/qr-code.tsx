@@ -9,10 +9,12 @@ export function QrCode({
   value,
   label,
   size = 184,
+  className,
 }: {
   value: string;
   label: string;
   size?: number;
+  className?: string | undefined;
 }) {
   const { path, count } = useMemo(() => {
     const { modules } = QRCode.create(value, { errorCorrectionLevel: 'M' });
@@ -28,7 +30,7 @@ export function QrCode({
 
   return (
     <svg
-      className="qr-code"
+      className={className}
       role="img"
       aria-label={label}
       width={size}

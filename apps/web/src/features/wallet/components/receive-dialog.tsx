@@ -9,6 +9,7 @@ import { useOwnAddress } from '../api/chain-account';
 import { copyWithToast } from '../lib/clipboard';
 import { useConnectOnForbidden } from '../lib/not-connected';
 import { QrCode } from './qr-code';
+import styles from './receive-dialog.module.css';
 
 const NETWORK_OPTIONS = RECEIVE_CHAIN_IDS.map((id) => ({
   value: String(id),
@@ -33,10 +34,10 @@ export function ReceiveDialog({ onClose }: { onClose: () => void }) {
         value={String(chainId)}
         onChange={(event) => setChainId(Number(event.target.value))}
       />
-      <div className="receive">
+      <div className={styles.receive}>
         {address.isPending ? (
           <>
-            <Skeleton className="receive__qr-skeleton" />
+            <Skeleton className={styles.qrSkeleton} />
             <Skeleton width="80%" />
           </>
         ) : address.isError ? (
@@ -48,8 +49,9 @@ export function ReceiveDialog({ onClose }: { onClose: () => void }) {
             <QrCode
               value={address.data}
               label={`QR code of your ${findChain(chainId)?.name ?? ''} address`}
+              className={styles.qr}
             />
-            <p className="receive__address mono" data-testid="receive-address">
+            <p className={`${styles.address} mono`} data-testid="receive-address">
               {address.data}
             </p>
           </>
