@@ -12,12 +12,13 @@ import type { Clock } from '../lib/clock';
 import type { Database } from '../lib/db/client';
 import { knownDevices, users } from '../lib/db/schema';
 import { ConflictError, UnauthorizedError } from '../lib/errors';
+import { sha256 } from '../lib/hash';
+import type { Throttle, ThrottleKey } from '../lib/throttle';
 import type { NotificationsRepository } from '../notifications/notifications-repository';
 import { KnownDevices } from './known-devices';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { Sessions, UserRow } from './sessions';
-import { type Throttle, type ThrottleKey, throttleKeys } from './throttle';
-import { sha256 } from './tokens';
+import { throttleKeys } from './throttle';
 
 export function toUser(row: UserRow): User {
   return {

@@ -18,8 +18,8 @@ import {
   verifyResetCodeResponseSchema,
 } from '@vaultscope/core';
 import { toUser } from './accounts';
+import { sha256 } from '../lib/hash';
 import { currentUser, requireUser } from './require-user';
-import { sha256 } from './tokens';
 
 /**
  * Runs `work` once the answer has left (or the client went away before it did), so that nothing

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
 import type { Clock } from '../lib/clock';
 import type { Database } from '../lib/db/client';
 import { knownDevices } from '../lib/db/schema';
-import { newOpaqueToken, sha256 } from './tokens';
+import { sha256 } from '../lib/hash';
+import { newOpaqueToken } from './tokens';
 
 /** Devices kept per account; a login from one more forgets the longest unseen. */
 export const MAX_KNOWN_DEVICES = 20;

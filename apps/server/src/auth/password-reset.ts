@@ -6,13 +6,15 @@ import type { Clock } from '../lib/clock';
 import type { Database } from '../lib/db/client';
 import { passwordResets, users } from '../lib/db/schema';
 import { BadRequestError } from '../lib/errors';
+import { sha256 } from '../lib/hash';
+import type { Throttle } from '../lib/throttle';
 import type { MailTransport } from '../mail/transport';
 import type { NotificationsRepository } from '../notifications/notifications-repository';
 import { KnownDevices } from './known-devices';
 import { hashPassword } from './passwords';
 import type { Sessions } from './sessions';
-import { type Throttle, throttleKeys } from './throttle';
-import { newOpaqueToken, newResetCode, sha256 } from './tokens';
+import { throttleKeys } from './throttle';
+import { newOpaqueToken, newResetCode } from './tokens';
 
 export const RESET_CODE_TTL_MS = 10 * 60_000;
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;

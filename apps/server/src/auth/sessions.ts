@@ -2,7 +2,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Clock } from '../lib/clock';
 import type { Database } from '../lib/db/client';
 import { sessions, users } from '../lib/db/schema';
-import { newOpaqueToken, sha256 } from './tokens';
+import { sha256 } from '../lib/hash';
+import { newOpaqueToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@vaultscope/core';
 import { knownDevices } from '../lib/db/schema';
 import { THROTTLE_RULES } from './throttle';
-import { sha256 } from './tokens';
+import { sha256 } from '../lib/hash';
 import { newSignup, signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;

@@ -1,11 +1,7 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
 }
 
 /** A 4-digit one-time code, uniformly drawn (leading zeros kept). */

@@ -8,7 +8,7 @@ import {
   SCORE_BAND_VALUES,
 } from '@vaultscope/core';
 import { DEVNET_EVM_OWNER } from '@vaultscope/devnet';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../lib/hash';
 import { TooManyRequestsError } from '../lib/errors';
 import {
   type Caller,

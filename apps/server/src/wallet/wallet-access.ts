@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { walletMessages } from '@vaultscope/core';
 import { bearerToken } from '../auth/require-user';
 import type { UserRow } from '../auth/sessions';
-import { sha256 } from '../auth/tokens';
 import { ForbiddenError } from '../lib/errors';
+import { sha256 } from '../lib/hash';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { walletMessages, type NetworkMode } from '@vaultscope/core';
-import { throttleKeys, type Throttle } from '../auth/throttle';
 import type { Clock } from '../lib/clock';
 import type { Database } from '../lib/db/client';
 import { users } from '../lib/db/schema';
 import { BadRequestError, ConflictError, ForbiddenError } from '../lib/errors';
+import type { Throttle } from '../lib/throttle';
 import { deriveWalletKey, type KdfSettings, newKdf, open, OWASP_ARGON2ID, seal } from './key-vault';
 import type { UnlockedWallets } from './unlocked-wallets';
 import { type KeyFamily, newKey } from './wallet-keys';
 import { walletKeys, walletVaults } from './wallet-tables';
+import { walletThrottleKeys } from './wallet-throttle';
 
 /** The fixed text whose sealed form tells a right wallet password from a wrong one. */
 const CHECK_TEXT = 'vaultscope wallet check v1';
@@ -77,7 +78,7 @@ export class WalletService {
 
   /**
    * Checks the wallet password and unlocks for the session for a while. Every attempt takes a
-   * throttle slot (per user and address pair, and per user: see THROTTLE_RULES) before the KDF
+   * throttle slot (per user and address pair, and per user: see WALLET_THROTTLE_RULES) before the KDF
    * runs, so parallel guesses count too; a right password gives its slots back.
    */
   async unlock(userId: string, sessionId: string, password: string, ip: string): Promise<Date> {
@@ -86,8 +87,8 @@ export class WalletService {
       .from(walletVaults)
       .where(eq(walletVaults.userId, userId));
     if (!vault) throw new BadRequestError(walletMessages.passwordNotSet);
-    const pairKey = throttleKeys.walletPasswordPair(userId, ip);
-    const userKey = throttleKeys.walletPasswordUser(userId);
+    const pairKey = walletThrottleKeys.walletPasswordPair(userId, ip);
+    const userKey = walletThrottleKeys.walletPasswordUser(userId);
     await this.throttle.consume([pairKey, userKey]);
     const key = await deriveWalletKey(password, vault.kdf);
     try {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, walletMessages } from '@vaultscope/core';
 import { THROTTLE_RULES } from '../auth/throttle';
+import { WALLET_THROTTLE_RULES } from './wallet-throttle';
 import { newSignup, signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
 import { WALLET_PASSWORD } from '../test/wallet-test-kit';
 
@@ -73,7 +74,7 @@ describe('wallet password throttling', () => {
     // Enough users mistyping behind one address to have locked everyone out before.
     for (let u = 0; u < 4; u += 1) {
       const user = await walletUser();
-      for (let i = 0; i < THROTTLE_RULES.walletPasswordPerPair.limit; i += 1)
+      for (let i = 0; i < WALLET_THROTTLE_RULES.walletPasswordPerPair.limit; i += 1)
         expect((await unlock(user, `wrong ${i}`, nat)).statusCode).toBe(400);
     }
     const neighbour = await walletUser();
@@ -82,7 +83,7 @@ describe('wallet password throttling', () => {
 
   it('stops one address after five wrong passwords without touching the owner elsewhere', async () => {
     const user = await walletUser();
-    for (let i = 0; i < THROTTLE_RULES.walletPasswordPerPair.limit; i += 1)
+    for (let i = 0; i < WALLET_THROTTLE_RULES.walletPasswordPerPair.limit; i += 1)
       expect((await unlock(user, `wrong ${i}`, '10.52.0.1')).statusCode).toBe(400);
     expect((await unlock(user, WALLET_PASSWORD, '10.52.0.1')).statusCode).toBe(429);
     expect((await unlock(user, WALLET_PASSWORD, '10.52.0.2')).statusCode).toBe(200);
@@ -90,13 +91,13 @@ describe('wallet password throttling', () => {
 
   it('bounds a guesser with many addresses by the per-user ceiling', async () => {
     const user = await walletUser();
-    const ceiling = THROTTLE_RULES.walletPasswordPerUser.limit;
+    const ceiling = WALLET_THROTTLE_RULES.walletPasswordPerUser.limit;
     const statuses = [];
     for (let i = 0; i < ceiling + 5; i += 1)
       statuses.push((await unlock(user, `guess ${i}`, `10.53.0.${i}`)).statusCode);
     expect(statuses.filter((status) => status === 400)).toHaveLength(ceiling);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
-    t.clock.advance(THROTTLE_RULES.walletPasswordPerUser.windowMs + 1000);
+    t.clock.advance(WALLET_THROTTLE_RULES.walletPasswordPerUser.windowMs + 1000);
     expect((await unlock(user, WALLET_PASSWORD, '10.53.1.1')).statusCode).toBe(200);
   });
 });
