@@ -84,10 +84,13 @@ async function main(): Promise<number> {
   if (reportTokens.length > 0 && reports.length === 0) failures += 1;
 
   const cexStarted = performance.now();
-  const markets = await providers.cex.fetchMarkets(now).catch((error: unknown) => {
-    console.error(`CEX (${providers.cex.name}) failed: ${(error as Error).message}`);
-    return null;
-  });
+  const markets = await providers.cex.fetchMarkets(now).then(
+    (listing) => listing.markets,
+    (error: unknown) => {
+      console.error(`CEX (${providers.cex.name}) failed: ${(error as Error).message}`);
+      return null;
+    },
+  );
   if (markets) {
     const withContracts = markets.filter((m) => Object.keys(m.platforms).length > 0).length;
     console.log(

@@ -39,6 +39,26 @@ export interface ProvidedReport {
   report: SecurityReport;
 }
 
+/**
+ * What a DEX load delivered. `listed` names the chains whose lists were read in full (every page
+ * and every token call answered): only their rows that the load did not deliver are removed. A
+ * chain that failed keeps its previous rows (stale, not gone) until a later load lists it.
+ */
+export interface DexListing {
+  tokens: ProvidedDexToken[];
+  pools: ProvidedPool[];
+  listed: readonly ChainCode[];
+}
+
+/** What a CEX load delivered; `complete` when every page was read (only then are others removed). */
+export interface CexListing {
+  markets: CexMarket[];
+  complete: boolean;
+}
+
+/** How a live provider's circuit breaker stands (`open`: calls refused while it cools down). */
+export type CircuitState = 'closed' | 'open' | 'half-open';
+
 /** DEX tokens and their pools with current figures. */
 export interface DexDataProvider {
   /** Stored with every row (`provider` column), e.g. `snapshot`. */
@@ -46,13 +66,16 @@ export interface DexDataProvider {
   /** The detail's `priceProvider` for prices from this provider. */
   readonly priceLabel: string;
   /** Every tracked token and pool; pool creation times are shifted to be relative to `now` where the source is a recording. */
-  fetchDex(now: Date): Promise<{ tokens: ProvidedDexToken[]; pools: ProvidedPool[] }>;
+  fetchDex(now: Date): Promise<DexListing>;
+  /** The circuit of a live provider's client; absent for a recording. */
+  circuit?(): CircuitState;
 }
 
 /** Centralized-exchange markets. */
 export interface CexMarketProvider {
   readonly name: string;
-  fetchMarkets(now: Date): Promise<CexMarket[]>;
+  fetchMarkets(now: Date): Promise<CexListing>;
+  circuit?(): CircuitState;
 }
 
 /** Security reports of tokens. */
@@ -62,6 +85,7 @@ export interface SecurityReportProvider {
   fetchReports(
     tokens: readonly { chainName: ChainCode; address: string }[],
   ): Promise<ProvidedReport[]>;
+  circuit?(): CircuitState;
 }
 
 /** The providers of one configuration. */

@@ -178,9 +178,13 @@ describe('a load from a provider', () => {
                 ]
               : []),
           ],
+          listed: ['eth'],
         }),
       },
-      cex: { name: 'test-cex', fetchMarkets: async (): Promise<CexMarket[]> => [] },
+      cex: {
+        name: 'test-cex',
+        fetchMarkets: async () => ({ markets: [] as CexMarket[], complete: true }),
+      },
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   CHAIN_CODES,
   addressKey,
@@ -12,6 +12,8 @@ import type { Clock } from '../lib/clock';
 import { bulkInsert } from '../lib/db/bulk';
 import type { Database } from '../lib/db/client';
 import type {
+  CexListing,
+  DexListing,
   ProvidedDexToken,
   ProvidedPool,
   ProvidedReport,
@@ -190,13 +192,43 @@ export async function rebuildTokenList(tx: Pick<Database, 'execute'>): Promise<v
     order by t.id, s.liquidity_usd desc nulls last, p.created_at asc, p.id asc`);
 }
 
+/** What one load of one kind of data wrote. */
+export interface KindSummary {
+  provider: string;
+  /** Rows delivered and written. */
+  items: number;
+  fetchMs: number;
+  writeMs: number;
+}
+
+/** The research data kinds, each with its `research_sync` row and its sync job. */
+export type ResearchKind = 'dex' | 'cex' | 'security';
+
+/** Which reports a reports load asks for. */
+export interface ReportRequest {
+  /** Most tokens asked in one load (the security provider's rate limit). */
+  limit: number;
+  /** Reports fetched before this are asked again; tokens without one are asked first. */
+  olderThan: Date;
+}
+
 /**
  * Writes what the research providers deliver into the database: tokens, pools and their
- * figures, security reports with their score, CEX markets; then rebuilds the list read model
- * and bumps the `research_sync` versions, all in one transaction. Rows the provider no longer
- * delivers are removed (a full listing replaces the previous one).
+ * figures, security reports with their score, CEX markets; rebuilds the list read model where
+ * it changed and bumps the `research_sync` versions, each load in one transaction: readers see
+ * the previous rows until it commits.
+ *
+ * Rows a provider no longer delivers are removed only from the parts it listed in full: the
+ * chains in a DEX listing's `listed`, the CEX markets when the listing is `complete`. A part that
+ * failed keeps its previous rows (stale, not gone) until a later load lists it again.
+ *
+ * `sync` loads all three kinds at once (the snapshot into an empty database); the scheduled
+ * sync of `RESEARCH_PROVIDER=live` (`ResearchScheduler`) loads one kind per job.
  */
 export class ResearchIngest {
+  /** Tokens asked for a report, by id, with when: a token the provider does not know is asked again only after the TTL. */
+  private readonly asked = new Map<string, number>();
+
   constructor(
     private readonly db: Database,
     private readonly providers: ResearchProviders,
@@ -222,36 +254,20 @@ export class ResearchIngest {
     const fetchStarted = performance.now();
     const [dexData, markets] = await Promise.all([dex.fetchDex(now), cex.fetchMarkets(now)]);
     const reports = await security.fetchReports(dexData.tokens);
-
-    const tokenRows = dexData.tokens.map((token) => tokenRow(token, dex.name, now));
-    const poolRows = dexData.pools.map((pool) => poolRow(pool, dex.name, now));
-    const statsRows = dexData.pools.map((pool) => statsRow(pool, dex.priceLabel, now));
     const reportRows = reports.map((report) => reportRow(report, security.name, now));
-    const cexRows = markets.map((market) => marketRows(market, cex.name, now));
     const fetchMs = performance.now() - fetchStarted;
 
     const writeStarted = performance.now();
+    let written = { tokens: 0, pools: 0, markets: 0 };
     await this.db.transaction(async (tx) => {
-      await bulkInsert(tx, dexTokens, tokenRows, { upsertOn: ['id'] });
-      await bulkInsert(tx, dexPools, poolRows, { upsertOn: ['id'] });
-      await bulkInsert(tx, dexPoolStats, statsRows, { upsertOn: ['pool_id'] });
+      const dexWritten = await writeDex(tx, dexData, dex.name, dex.priceLabel, now);
       await bulkInsert(tx, securityReports, reportRows, { upsertOn: ['token_id'] });
-      await bulkInsert(
-        tx,
-        cexMarkets,
-        cexRows.map((market) => market.row),
-        { upsertOn: ['id'] },
-      );
-      await sweep(tx, dex.name, cex.name, now);
-      await bulkInsert(
-        tx,
-        cexMarketContracts,
-        cexRows.flatMap((market) => market.contracts),
-      );
+      const cexWritten = await writeCex(tx, markets, cex.name, now);
       await rebuildTokenList(tx);
-      await bumpVersion(tx, 'dex', dex.name, tokenRows.length, now);
+      await bumpVersion(tx, 'dex', dex.name, dexWritten.tokens, now);
       await bumpVersion(tx, 'security', security.name, reportRows.length, now);
-      await bumpVersion(tx, 'cex', cex.name, cexRows.length, now);
+      await bumpVersion(tx, 'cex', cex.name, cexWritten, now);
+      written = { ...dexWritten, markets: cexWritten };
     });
     this.onLoaded();
     // Fresh planner statistics for the new rows.
@@ -260,33 +276,190 @@ export class ResearchIngest {
     );
     return {
       provider: dex.name,
-      tokens: tokenRows.length,
-      pools: poolRows.length,
+      tokens: written.tokens,
+      pools: written.pools,
       reports: reportRows.length,
-      cexMarkets: cexRows.length,
+      cexMarkets: written.markets,
       fetchMs: Math.round(fetchMs),
       writeMs: Math.round(performance.now() - writeStarted),
     };
   }
+
+  /** Loads DEX tokens and pools, and rebuilds the list read model (scores stay as stored). */
+  async syncDex(): Promise<KindSummary> {
+    const { dex } = this.providers;
+    const now = this.clock.now();
+    const fetchStarted = performance.now();
+    const listing = await dex.fetchDex(now);
+    const fetchMs = performance.now() - fetchStarted;
+    const writeStarted = performance.now();
+    let tokens = 0;
+    await this.db.transaction(async (tx) => {
+      tokens = (await writeDex(tx, listing, dex.name, dex.priceLabel, now)).tokens;
+      await rebuildTokenList(tx);
+      await bumpVersion(tx, 'dex', dex.name, tokens, now);
+    });
+    this.onLoaded();
+    await this.db.execute(sql`analyze ${dexTokens}, ${dexPools}, ${dexPoolStats}, ${dexTokenList}`);
+    return { provider: dex.name, items: tokens, ...timings(fetchMs, writeStarted) };
+  }
+
+  /** Loads CEX markets; the DEX list is not touched. */
+  async syncCex(): Promise<KindSummary> {
+    const { cex } = this.providers;
+    const now = this.clock.now();
+    const fetchStarted = performance.now();
+    const listing = await cex.fetchMarkets(now);
+    const fetchMs = performance.now() - fetchStarted;
+    const writeStarted = performance.now();
+    let markets = 0;
+    await this.db.transaction(async (tx) => {
+      markets = await writeCex(tx, listing, cex.name, now);
+      await bumpVersion(tx, 'cex', cex.name, markets, now);
+    });
+    this.onLoaded();
+    return { provider: cex.name, items: markets, ...timings(fetchMs, writeStarted) };
+  }
+
+  /**
+   * Loads the reports of tokens that have none or an old one (at most `limit`), and sets their
+   * score in the list rows instead of rebuilding the list. A token the provider knew nothing of
+   * is asked again only once its report would be old.
+   */
+  async syncReports(request: ReportRequest): Promise<KindSummary> {
+    const { security } = this.providers;
+    const now = this.clock.now();
+    const ttlMs = now.getTime() - request.olderThan.getTime();
+    for (const [id, at] of this.asked) {
+      if (now.getTime() - at >= ttlMs) this.asked.delete(id);
+    }
+    const candidates = await this.db
+      .select({ id: dexTokens.id, chainName: dexTokens.chain_name, address: dexTokens.address })
+      .from(dexTokens)
+      .leftJoin(securityReports, eq(securityReports.token_id, dexTokens.id))
+      .where(
+        or(isNull(securityReports.token_id), lt(securityReports.fetched_at, request.olderThan)),
+      )
+      .orderBy(sql`${securityReports.fetched_at} asc nulls first`, dexTokens.id)
+      .limit(request.limit + this.asked.size);
+    const due = candidates.filter((token) => !this.asked.has(token.id)).slice(0, request.limit);
+    const fetchStarted = performance.now();
+    const reports = due.length > 0 ? await security.fetchReports(due) : [];
+    for (const token of due) this.asked.set(token.id, now.getTime());
+    const rows = reports.map((report) => reportRow(report, security.name, now));
+    const fetchMs = performance.now() - fetchStarted;
+    const writeStarted = performance.now();
+    await this.db.transaction(async (tx) => {
+      if (rows.length === 0) {
+        await touchSync(tx, 'security', now);
+        return;
+      }
+      await bulkInsert(tx, securityReports, rows, { upsertOn: ['token_id'] });
+      await tx.execute(sql`
+        update ${dexTokenList} l set score = r.total_score
+        from ${securityReports} r
+        where r.token_id = l.token_id and r.fetched_at = ${now}`);
+      await bumpVersion(tx, 'security', security.name, rows.length, now);
+    });
+    if (rows.length > 0) this.onLoaded();
+    return { provider: security.name, items: rows.length, ...timings(fetchMs, writeStarted) };
+  }
+
+  /** When each kind of data was last loaded (from any instance), by kind. */
+  async lastSynced(): Promise<Map<ResearchKind, { provider: string; items: number; at: Date }>> {
+    const rows = await this.db.select().from(researchSync);
+    return new Map(
+      rows.map((row) => [
+        row.kind,
+        { provider: row.provider, items: row.items, at: row.synced_at },
+      ]),
+    );
+  }
 }
 
-/** Removes rows of these providers that this load did not deliver, and the old contract rows. */
-async function sweep(tx: Transaction, dexProvider: string, cexProvider: string, now: Date) {
-  await tx
-    .delete(dexPools)
-    .where(and(eq(dexPools.provider, dexProvider), lt(dexPools.updated_at, now)));
-  await tx
-    .delete(dexTokens)
-    .where(and(eq(dexTokens.provider, dexProvider), lt(dexTokens.updated_at, now)));
-  await tx
-    .delete(cexMarkets)
-    .where(and(eq(cexMarkets.provider, cexProvider), lt(cexMarkets.updated_at, now)));
-  await tx.delete(cexMarketContracts);
+function timings(fetchMs: number, writeStarted: number) {
+  return {
+    fetchMs: Math.round(fetchMs),
+    writeMs: Math.round(performance.now() - writeStarted),
+  };
+}
+
+/** Writes a DEX listing; removes the provider's undelivered rows of the chains it listed in full. */
+async function writeDex(
+  tx: Transaction,
+  listing: DexListing,
+  provider: string,
+  priceLabel: string,
+  now: Date,
+): Promise<{ tokens: number; pools: number }> {
+  const tokenRows = listing.tokens.map((token) => tokenRow(token, provider, now));
+  const poolRows = listing.pools.map((pool) => poolRow(pool, provider, now));
+  const statsRows = listing.pools.map((pool) => statsRow(pool, priceLabel, now));
+  await bulkInsert(tx, dexTokens, tokenRows, { upsertOn: ['id'] });
+  await bulkInsert(tx, dexPools, poolRows, { upsertOn: ['id'] });
+  await bulkInsert(tx, dexPoolStats, statsRows, { upsertOn: ['pool_id'] });
+  if (listing.listed.length > 0) {
+    const listed = [...listing.listed];
+    await tx
+      .delete(dexPools)
+      .where(
+        and(
+          eq(dexPools.provider, provider),
+          inArray(dexPools.chain_name, listed),
+          lt(dexPools.updated_at, now),
+        ),
+      );
+    await tx
+      .delete(dexTokens)
+      .where(
+        and(
+          eq(dexTokens.provider, provider),
+          inArray(dexTokens.chain_name, listed),
+          lt(dexTokens.updated_at, now),
+        ),
+      );
+  }
+  return { tokens: tokenRows.length, pools: poolRows.length };
+}
+
+/**
+ * Writes a CEX listing: the markets, and the contract rows of the delivered markets replaced;
+ * a complete listing also removes the provider's markets it did not deliver (their contracts go
+ * with them).
+ */
+async function writeCex(
+  tx: Transaction,
+  listing: CexListing,
+  provider: string,
+  now: Date,
+): Promise<number> {
+  const rows = listing.markets.map((market) => marketRows(market, provider, now));
+  await bulkInsert(
+    tx,
+    cexMarkets,
+    rows.map((market) => market.row),
+    { upsertOn: ['id'] },
+  );
+  if (listing.complete) {
+    await tx
+      .delete(cexMarkets)
+      .where(and(eq(cexMarkets.provider, provider), lt(cexMarkets.updated_at, now)));
+  }
+  await tx.execute(sql`
+    delete from ${cexMarketContracts} where ${cexMarketContracts.market_id} in (
+      select ${cexMarkets.id} from ${cexMarkets} where ${cexMarkets.updated_at} = ${now}
+    )`);
+  await bulkInsert(
+    tx,
+    cexMarketContracts,
+    rows.flatMap((market) => market.contracts),
+  );
+  return rows.length;
 }
 
 async function bumpVersion(
   tx: Transaction,
-  kind: 'dex' | 'cex' | 'security',
+  kind: ResearchKind,
   provider: string,
   items: number,
   now: Date,
@@ -298,4 +471,9 @@ async function bumpVersion(
       target: researchSync.kind,
       set: { provider, items, synced_at: now, version: sql`${researchSync.version} + 1` },
     });
+}
+
+/** A load that found nothing to change: its time is recorded, its version (and the lists) left alone. */
+async function touchSync(tx: Transaction, kind: ResearchKind, now: Date) {
+  await tx.update(researchSync).set({ synced_at: now }).where(eq(researchSync.kind, kind));
 }

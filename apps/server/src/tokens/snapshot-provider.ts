@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import {
+  CHAIN_CODE_VALUES,
   addressKey,
   rebaseSnapshotTime,
-  type CexMarket,
   type ChainCode,
   type ResearchSnapshot,
 } from '@vaultscope/core';
 import type {
+  CexListing,
   CexMarketProvider,
   DexDataProvider,
-  ProvidedDexToken,
-  ProvidedPool,
+  DexListing,
   ProvidedReport,
   SecurityReportProvider,
 } from './providers';
@@ -38,25 +38,27 @@ export class SnapshotResearchSource
     return this.snapshot;
   }
 
-  async fetchDex(now: Date): Promise<{ tokens: ProvidedDexToken[]; pools: ProvidedPool[] }> {
+  async fetchDex(now: Date): Promise<DexListing> {
     const snapshot = await this.load();
     const tokens = snapshot.dex.tokens.map(({ security: _security, ...token }) => token);
     const pools = snapshot.dex.pools.map((pool) => ({
       ...pool,
       pool_created_at: rebaseSnapshotTime(pool.pool_created_at, snapshot.reference_time, now),
     }));
-    return { tokens, pools };
+    // A recording is complete for every chain.
+    return { tokens, pools, listed: CHAIN_CODE_VALUES };
   }
 
-  async fetchMarkets(now: Date): Promise<CexMarket[]> {
+  async fetchMarkets(now: Date): Promise<CexListing> {
     const snapshot = await this.load();
-    return snapshot.cex.markets.map((market) => ({
+    const markets = snapshot.cex.markets.map((market) => ({
       ...market,
       last_updated:
         market.last_updated === null
           ? null
           : rebaseSnapshotTime(market.last_updated, snapshot.reference_time, now),
     }));
+    return { markets, complete: true };
   }
 
   async fetchReports(

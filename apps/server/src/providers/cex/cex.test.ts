@@ -60,7 +60,7 @@ function serveAll() {
 describe('CoinGecko markets with Binance tickers', () => {
   it('reads markets with their research-chain contracts, and fills unknown prices from Binance', async () => {
     serveAll();
-    const markets = await provider().fetchMarkets(NOW);
+    const markets = (await provider().fetchMarkets(NOW)).markets;
     expect(markets.map((market) => market.id)).toEqual(['toadcoin', 'frogcash', 'toad-wrapped']);
     const [toad, frog, wrapped] = markets;
     expect(toad).toMatchObject({
@@ -129,7 +129,7 @@ describe('CoinGecko markets with Binance tickers', () => {
     );
     coingecko.on('/coins/list', { status: 500, body: {} }, { body: COINS });
     binance.on('/api/v3/ticker/24hr', { delayMs: 1_000, body: TICKERS }, { body: TICKERS });
-    const markets = await provider({ timeoutMs: 200 }).fetchMarkets(NOW);
+    const markets = (await provider({ timeoutMs: 200 }).fetchMarkets(NOW)).markets;
     expect(markets.map((market) => market.current_price)).toEqual([0.42, 1.25, null]);
     expect(markets[0]?.platforms.eth).toBeDefined();
     expect(sleeps).toContain(5_000);
@@ -139,18 +139,18 @@ describe('CoinGecko markets with Binance tickers', () => {
     coingecko.on('/coins/markets', { body: MARKETS });
     coingecko.on('/coins/list', { body: COINS });
     binance.on('/api/v3/ticker/24hr', { body: JSON.stringify(TICKERS).slice(0, 100) });
-    const markets = await provider().fetchMarkets(NOW);
+    const markets = (await provider().fetchMarkets(NOW)).markets;
     expect(markets.map((market) => market.current_price)).toEqual([0.42, null, null]);
 
     binance.on('/api/v3/ticker/24hr', { body: { code: -1003, msg: 'Too much request weight' } });
-    const again = await provider().fetchMarkets(NOW);
+    const again = (await provider().fetchMarkets(NOW)).markets;
     expect(again.map((market) => market.current_price)).toEqual([0.42, null, null]);
   });
 
   it('reads markets without contracts when the contract list fails', async () => {
     coingecko.on('/coins/markets', { body: MARKETS });
     coingecko.on('/coins/list', { status: 503, body: {} });
-    const markets = await provider({ withBinance: false }).fetchMarkets(NOW);
+    const markets = (await provider({ withBinance: false }).fetchMarkets(NOW)).markets;
     expect(markets.map((market) => market.platforms)).toEqual([{}, {}, {}]);
     expect(markets[1]?.current_price).toBeNull();
   });

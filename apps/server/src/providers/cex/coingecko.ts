@@ -5,7 +5,7 @@ import {
   type CexMarket,
   type ChainCode,
 } from '@vaultscope/core';
-import type { CexMarketProvider } from '../../tokens/providers';
+import type { CexListing, CexMarketProvider, CircuitState } from '../../tokens/providers';
 import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
 import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
 import type { BinanceTickers } from './binance';
@@ -44,7 +44,8 @@ export interface CoinGeckoOptions {
  * When Binance tickers are configured, a price or 24 h change that CoinGecko left `null` is
  * taken from the `<SYMBOL>USDT` ticker of the highest-ranked coin with that symbol (a symbol is
  * not unique across coins, so only the first one gets it). When no market page could be read
- * the call throws, so a sync keeps its rows.
+ * the call throws, so a sync keeps its rows; when a later page failed the answer is not
+ * `complete`, so a sync keeps the markets it missed.
  */
 export class CoinGeckoCexProvider implements CexMarketProvider {
   readonly name: string;
@@ -54,8 +55,13 @@ export class CoinGeckoCexProvider implements CexMarketProvider {
     this.name = options.binance ? 'coingecko+binance' : 'coingecko';
   }
 
-  async fetchMarkets(_now: Date): Promise<CexMarket[]> {
+  circuit(): CircuitState {
+    return this.options.client.breaker.state;
+  }
+
+  async fetchMarkets(_now: Date): Promise<CexListing> {
     const rows: unknown[] = [];
+    let complete = true;
     for (let page = 1; page <= this.options.pages; page++) {
       let answer: unknown[];
       try {
@@ -78,6 +84,7 @@ export class CoinGeckoCexProvider implements CexMarketProvider {
         if (page === 1) {
           throw new ProviderUnavailableError('coingecko', '/coins/markets', 'no market page read');
         }
+        complete = false;
         break;
       }
       rows.push(...answer);
@@ -134,7 +141,7 @@ export class CoinGeckoCexProvider implements CexMarketProvider {
         'coins left out: wrong shape',
       );
     }
-    return markets;
+    return { markets, complete };
   }
 
   /** Contract addresses per coin id, read at most every few hours. */

@@ -8,7 +8,13 @@ import {
   type ChainCode,
 } from '@vaultscope/core';
 import type { z } from 'zod';
-import type { DexDataProvider, ProvidedDexToken, ProvidedPool } from '../../tokens/providers';
+import type {
+  CircuitState,
+  DexDataProvider,
+  DexListing,
+  ProvidedDexToken,
+  ProvidedPool,
+} from '../../tokens/providers';
 import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
 import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
 import { decimalTextOf, nonNegativeOf, numberOf, unitsToWhole } from '../parse';
@@ -60,8 +66,10 @@ export interface GeckoTerminalOptions {
  * cannot hold (Uniswap V4's 32-byte pool ids) is left out, as is a token without a supply and
  * its pools: unknown is never stored as 0.
  *
- * A failed page ends that list of that network; the rest is returned. When nothing at all could
- * be read the call throws, so a sync keeps the rows it has instead of replacing them by nothing.
+ * A failed page ends that list of that network; the rest is returned, and the network is left
+ * out of `listed` (as is one whose token supplies could not all be read), so a sync keeps that
+ * network's stored rows instead of removing what this load missed. When nothing at all could be
+ * read the call throws.
  */
 export class GeckoTerminalDexProvider implements DexDataProvider {
   readonly name = 'geckoterminal';
@@ -72,14 +80,20 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     this.chains = options.chains ?? CHAIN_CODE_VALUES;
   }
 
-  async fetchDex(_now: Date): Promise<{ tokens: ProvidedDexToken[]; pools: ProvidedPool[] }> {
+  circuit(): CircuitState {
+    return this.options.client.breaker.state;
+  }
+
+  async fetchDex(_now: Date): Promise<DexListing> {
     const tokens: ProvidedDexToken[] = [];
     const pools: ProvidedPool[] = [];
+    const listed: ChainCode[] = [];
     let answered = 0;
     let failed = 0;
     for (const chainName of this.chains) {
       const network = GECKOTERMINAL_NETWORKS[chainName];
       const found = new Map<string, { pool: ProvidedPool; base: IncludedToken }>();
+      let complete = true;
       const lists = [
         { path: `/networks/${network}/pools`, pages: this.options.topPoolPages },
         { path: `/networks/${network}/new_pools`, pages: this.options.newPoolPages },
@@ -89,6 +103,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
           const result = await this.poolPage(chainName, list.path, page);
           if (result === null) {
             failed += 1;
+            complete = false;
             break;
           }
           answered += 1;
@@ -100,7 +115,10 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
       }
       const bases = new Map<string, IncludedToken>();
       for (const { base } of found.values()) bases.set(addressKey(chainName, base.address), base);
-      const supplies = await this.supplies(chainName, [...bases.values()]);
+      const { facts: supplies, complete: suppliesRead } = await this.supplies(chainName, [
+        ...bases.values(),
+      ]);
+      if (complete && suppliesRead) listed.push(chainName);
       const accepted = new Set<string>();
       for (const [key, base] of bases) {
         const supply = supplies.get(key);
@@ -134,7 +152,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     if (answered === 0 && failed > 0) {
       throw new ProviderUnavailableError(this.name, '/networks', 'no pool list could be read');
     }
-    return { tokens, pools };
+    return { tokens, pools, listed };
   }
 
   /** One page of pools, or `null` when the call failed. */
@@ -184,13 +202,17 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     };
   }
 
-  /** Supply, decimals and names of tokens by address key, from `/tokens/multi` in batches. */
+  /**
+   * Supply, decimals and names of tokens by address key, from `/tokens/multi` in batches;
+   * `complete` when every batch answered.
+   */
   private async supplies(
     chainName: ChainCode,
     tokens: IncludedToken[],
-  ): Promise<Map<string, TokenFacts>> {
+  ): Promise<{ facts: Map<string, TokenFacts>; complete: boolean }> {
     const network = GECKOTERMINAL_NETWORKS[chainName];
     const facts = new Map<string, TokenFacts>();
+    let complete = true;
     for (let start = 0; start < tokens.length; start += TOKENS_PER_CALL) {
       const batch = tokens.slice(start, start + TOKENS_PER_CALL).map((token) => token.address);
       const path = `/networks/${network}/tokens/multi/${batch.join(',')}`;
@@ -203,6 +225,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
           { provider: this.name, path: `/networks/${network}/tokens/multi`, reason: error.name },
           'token supplies not fetched',
         );
+        complete = false;
         continue;
       }
       for (const item of answer.data) {
@@ -215,7 +238,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
         }
       }
     }
-    return facts;
+    return { facts, complete };
   }
 }
 

@@ -10,7 +10,7 @@ import {
   type SecurityReportInput,
 } from '@vaultscope/core';
 import type { z } from 'zod';
-import type { ProvidedReport, SecurityReportProvider } from '../../tokens/providers';
+import type { CircuitState, ProvidedReport, SecurityReportProvider } from '../../tokens/providers';
 import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
 import { ProviderError } from '../http/provider-errors';
 import { countOf, decimalTextOf, flagOf, fractionOf, nonNegativeOf, numberOf } from '../parse';
@@ -48,6 +48,10 @@ export class GoPlusSecurityProvider implements SecurityReportProvider {
   readonly name = 'goplus';
 
   constructor(private readonly options: GoPlusOptions) {}
+
+  circuit(): CircuitState {
+    return this.options.client.breaker.state;
+  }
 
   async fetchReports(
     tokens: readonly { chainName: ChainCode; address: string }[],
