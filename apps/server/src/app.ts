@@ -25,6 +25,7 @@ import { registerErrorHandler } from './lib/plugins/error-handler';
 import { registerResponseCache, ResponseCache } from './lib/plugins/response-cache';
 import { registerSecurity } from './lib/plugins/security';
 import { registerWebApp } from './lib/plugins/web-app';
+import { registerSessionReader } from './lib/session/session';
 import { outboxRoutes } from './mail/outbox-routes';
 import { EvmTokenAnalyzer } from './scam/evm-token-analyzer';
 import { resolveDexes } from './lib/dexes';
@@ -282,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => transferScanner.stop());
   app.decorate('config', config);
   app.decorate('db', { handle });
+  registerSessionReader(app, sessions);
   app.decorate('services', {
     clock,
     sessions,

@@ -19,7 +19,7 @@ import {
 } from '@vaultscope/core';
 import { toUser } from './accounts';
 import { sha256 } from '../lib/hash';
-import { currentUser, requireUser } from './require-user';
+import { currentUser, requireUser } from '../lib/session/session';
 
 /**
  * Runs `work` once the answer has left (or the client went away before it did), so that nothing

@@ -12,7 +12,7 @@ import {
   toggleFavouriteResponseSchema,
   watchlistResponseSchema,
 } from '@vaultscope/core';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../lib/session/session';
 import { BadRequestError, ForbiddenError } from '../lib/errors';
 import { paramRoute } from '../lib/param-route';
 import type { FavouriteKind, FavouritesRepository } from './favourites-repository';

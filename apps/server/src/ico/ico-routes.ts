@@ -11,7 +11,7 @@ import {
   icoRoundsResponseSchema,
   type IcoStatus,
 } from '@vaultscope/core';
-import { optionalUser } from '../auth/require-user';
+import { optionalUser } from '../lib/session/session';
 import { NotFoundError } from '../lib/errors';
 import { paramRoute } from '../lib/param-route';
 import type { IcoRepository } from './ico-repository';

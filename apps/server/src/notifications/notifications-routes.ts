@@ -7,7 +7,7 @@ import {
   messageResponseSchema,
   notificationListResponseSchema,
 } from '@vaultscope/core';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../lib/session/session';
 import { paramRoute } from '../lib/param-route';
 
 export async function notificationsRoutes(fastify: FastifyInstance): Promise<void> {

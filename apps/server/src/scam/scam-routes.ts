@@ -10,7 +10,7 @@ import {
   tokenRescanQuerySchema,
   tokenRescanResponseSchema,
 } from '@vaultscope/core';
-import { optionalUser } from '../auth/require-user';
+import { optionalUser } from '../lib/session/session';
 import { BadRequestError } from '../lib/errors';
 import { paramRoute } from '../lib/param-route';
 import type { TokenScans } from './token-scans';

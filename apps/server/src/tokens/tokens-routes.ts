@@ -22,7 +22,7 @@ import {
   tradesQuerySchema,
   tradesResponseSchema,
 } from '@vaultscope/core';
-import { optionalUser } from '../auth/require-user';
+import { optionalUser } from '../lib/session/session';
 import { paramRoute } from '../lib/param-route';
 import type { TokenResearch } from './token-research';
 import type { ListOrder } from './token-list-index';

@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { walletMessages } from '@vaultscope/core';
-import { bearerToken } from '../auth/require-user';
-import type { UserRow } from '../auth/sessions';
 import { ForbiddenError } from '../lib/errors';
 import { sha256 } from '../lib/hash';
+import { bearerToken, type SessionUser } from '../lib/session/session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    walletUser?: UserRow;
+    walletUser?: SessionUser;
     /** Names the session without being its token (the token's SHA-256, as the sessions table). */
     walletSessionId?: string;
   }
@@ -20,7 +19,7 @@ declare module 'fastify' {
  */
 export async function requireWalletSession(request: FastifyRequest, _reply: FastifyReply) {
   const token = bearerToken(request);
-  const user = token ? await request.server.services.sessions.findUser(token) : undefined;
+  const user = token ? await request.server.sessionReader.findUser(token) : undefined;
   if (!token || !user) throw new ForbiddenError(walletMessages.notConnected);
   request.walletUser = user;
   request.walletSessionId = sha256(token);
@@ -35,13 +34,13 @@ export async function requireUnlockedWallet(request: FastifyRequest, reply: Fast
 }
 
 /** The user and session of a call that passed {@link requireWalletSession}. */
-export function walletCallerOf(request: FastifyRequest): { user: UserRow; sessionId: string } {
+export function walletCallerOf(request: FastifyRequest): { user: SessionUser; sessionId: string } {
   if (!request.walletUser || !request.walletSessionId)
     throw new ForbiddenError(walletMessages.notConnected);
   return { user: request.walletUser, sessionId: request.walletSessionId };
 }
 
-export function walletUserOf(request: FastifyRequest): UserRow {
+export function walletUserOf(request: FastifyRequest): SessionUser {
   if (!request.walletUser) throw new ForbiddenError(walletMessages.notConnected);
   return request.walletUser;
 }
