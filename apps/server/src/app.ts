@@ -241,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scanOptionsFromConfig(config),
   );
   app.addHook('onClose', () => scans.close());
-  const walletPrices = new WalletPrices(db, walletChains, clock, cex);
+  const walletPrices = new WalletPrices(walletChains, clock, cex);
   const researchIngest = new ResearchIngest(db, providers, clock, () => {
     research.invalidate();
     responseCache.clear();

@@ -16,6 +16,13 @@ export interface CexChainToken {
   change24h: number | null;
 }
 
+/** A coin's market price by its symbol (upper case). */
+export interface CexSymbolQuote {
+  symbol: string;
+  price: number | null;
+  change24h: number | null;
+}
+
 /** A CEX list row without the caller-specific `is_favourite`. */
 export type CexListRow = Omit<CexTokenListItem, 'is_favourite'>;
 
@@ -132,6 +139,29 @@ export class CexRepository {
       )
       .orderBy(...byRank)
       .limit(limit);
+    return rows.map((row) => ({ ...row, symbol: row.symbol.toUpperCase() }));
+  }
+
+  /**
+   * Price and 24 h change of the coins with these symbols (any case), best-ranked first: the
+   * wallet prices a mainnet's native coin by the first of them with a price.
+   */
+  async quotesBySymbol(symbols: readonly string[]): Promise<CexSymbolQuote[]> {
+    if (symbols.length === 0) return [];
+    const rows = await this.db
+      .select({
+        symbol: cexMarkets.symbol,
+        price: cexMarkets.current_price,
+        change24h: cexMarkets.change_h24,
+      })
+      .from(cexMarkets)
+      .where(
+        inArray(
+          sql`upper(${cexMarkets.symbol})`,
+          symbols.map((symbol) => symbol.toUpperCase()),
+        ),
+      )
+      .orderBy(...byRank);
     return rows.map((row) => ({ ...row, symbol: row.symbol.toUpperCase() }));
   }
 

@@ -1,10 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
 import { addressKey, CHAIN_CODES, type ChainCode, findChain } from '@vaultscope/core';
 import { devnetUsdPrice } from '@vaultscope/devnet';
 import type { Clock } from '../../lib/clock';
-import type { Database } from '../../lib/db/client';
-import type { CexChainToken } from '../../tokens/cex-repository';
-import { cexMarkets } from '../../tokens/research-tables';
 import { toScaled } from './usd-math';
 import type { WalletChains } from '../wallet-chains';
 
@@ -23,9 +19,28 @@ const CACHE_MS = 30_000;
 /** How many of the market's best-ranked coins on a real mainnet the wallet knows as its tokens. */
 export const MARKET_TOKENS_PER_CHAIN = 50;
 
-/** The CEX snapshot's coins per chain (the tokens feature's `CexRepository`). */
+/** A coin of the CEX market as a token of one chain: its contract there and its market price. */
+interface CexChainToken {
+  /** Display form: checksummed EVM address or base58 Solana mint. */
+  address: string;
+  /** Upper case. */
+  symbol: string;
+  name: string;
+  price: number | null;
+  change24h: number | null;
+}
+
+/**
+ * The CEX market the wallet prices by, as the tokens feature's `CexRepository` answers it (app.ts
+ * hands it in): the wallet never reads that feature's tables.
+ */
 export interface CexTokenSource {
+  /** The best-ranked coins with a contract on a chain, at most `limit`. */
   tokensOnChain(chainName: ChainCode, limit: number): Promise<CexChainToken[]>;
+  /** Price and 24 h change of the coins with these symbols (any case), best-ranked first. */
+  quotesBySymbol(
+    symbols: readonly string[],
+  ): Promise<{ symbol: string; price: number | null; change24h: number | null }[]>;
 }
 
 /** An asset to price: where it is, its symbol, and whether it is the chain's native coin. */
@@ -99,7 +114,6 @@ export class WalletPrices {
   private readonly now = () => this.clock.now().getTime();
 
   constructor(
-    private readonly db: Database,
     private readonly chains: WalletChains,
     private readonly clock: Clock,
     private readonly cex: CexTokenSource,
@@ -193,20 +207,7 @@ export class WalletPrices {
   private async loadMarket(): Promise<Map<string, AssetPrice>> {
     const wanted = ['ETH', 'BNB', 'MATIC', 'AVAX', 'SOL'];
     const marketSymbols = wanted.flatMap((symbol) => MARKET_ALIASES[symbol] ?? [symbol]);
-    const rows = await this.db
-      .select({
-        symbol: cexMarkets.symbol,
-        price: cexMarkets.current_price,
-        change: cexMarkets.change_h24,
-      })
-      .from(cexMarkets)
-      .where(
-        inArray(
-          sql`upper(${cexMarkets.symbol})`,
-          marketSymbols.map((symbol) => symbol.toUpperCase()),
-        ),
-      )
-      .orderBy(sql`${cexMarkets.market_cap_rank} asc nulls last`, cexMarkets.id);
+    const rows = await this.cex.quotesBySymbol(marketSymbols);
     const bySymbol = new Map<string, AssetPrice>();
     for (const symbol of wanted) {
       for (const marketSymbol of MARKET_ALIASES[symbol] ?? [symbol]) {
@@ -216,7 +217,7 @@ export class WalletPrices {
         );
         const usd = row?.price == null ? undefined : toScaled(row.price);
         if (row && usd !== undefined) {
-          bySymbol.set(symbol, { usd, change24h: row.change ?? null, source: 'market' });
+          bySymbol.set(symbol, { usd, change24h: row.change24h, source: 'market' });
           break;
         }
       }
