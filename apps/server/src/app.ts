@@ -42,7 +42,7 @@ import { CexRepository } from './tokens/cex-repository';
 import { createResearchProviders } from './tokens/providers';
 import { ResearchIngest } from './tokens/research-ingest';
 import { IndexedMarket } from './tokens/indexed-market';
-import { IndexerMarketSource, readTokenFacts } from './tokens/indexer-market-source';
+import { IndexerMarketSource, readTokenFacts } from './indexer/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
 import { TokenResearch } from './tokens/token-research';
 import { TokensRepository } from './tokens/tokens-repository';

@@ -30,7 +30,7 @@ import type { Database } from '../lib/db/client';
 import { newIndexer } from '../indexer/indexer-test-kit';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { startTestDevnet } from '../test/wallet-test-kit';
-import { IndexerMarketSource } from './indexer-market-source';
+import { IndexerMarketSource } from '../indexer/indexer-market-source';
 
 /**
  * The detail's trading and holder figures on a real Anvil with the local market, read by our

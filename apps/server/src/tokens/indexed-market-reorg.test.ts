@@ -11,7 +11,7 @@ import {
 } from '../indexer/indexer-test-kit';
 import { startTestDevnet } from '../test/wallet-test-kit';
 import { IndexedMarket } from './indexed-market';
-import { IndexerMarketSource } from './indexer-market-source';
+import { IndexerMarketSource } from '../indexer/indexer-market-source';
 import { TokenListIndex } from './token-list-index';
 
 /**

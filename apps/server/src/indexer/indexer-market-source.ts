@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
 import { formatUnits, getAddress, parseAbi, type Address, type PublicClient } from 'viem';
 import type { Candle, CandleInterval, Holder, Trade, TradeWindows } from '@vaultscope/core';
-import { poolTrades } from '../indexer/indexer-read';
+import { poolTrades } from './indexer-read';
 import {
   indexerBalances,
   indexerBlocks,
@@ -10,10 +10,11 @@ import {
   indexerPools,
   indexerSwaps,
   indexerTokens,
-} from '../indexer/indexer-tables';
+} from './indexer-tables';
 import type { Database } from '../lib/db/client';
-import type { IndexedMarketSource } from './indexed-market';
-import type { IndexedHolders, IndexedToken } from './market-source';
+// The tokens feature's ports, which this reader implements for it (app.ts hands it in).
+import type { IndexedMarketSource } from '../tokens/indexed-market';
+import type { IndexedHolders, IndexedToken } from '../tokens/market-source';
 
 const pools = indexerPools;
 
