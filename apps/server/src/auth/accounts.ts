@@ -14,7 +14,7 @@ import { knownDevices, users } from '../lib/db/schema';
 import { ConflictError, UnauthorizedError } from '../lib/errors';
 import { sha256 } from '../lib/hash';
 import type { Throttle, ThrottleKey } from '../lib/throttle';
-import type { NotificationsRepository } from '../notifications/notifications-repository';
+import type { UserNotifier } from './auth-ports';
 import { KnownDevices } from './known-devices';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { Sessions, UserRow } from './sessions';
@@ -52,7 +52,7 @@ export class Accounts {
     private readonly clock: Clock,
     private readonly sessions: Sessions,
     private readonly throttle: Throttle,
-    private readonly notifications: NotificationsRepository,
+    private readonly notifications: UserNotifier,
   ) {
     this.devices = new KnownDevices(db, clock);
   }

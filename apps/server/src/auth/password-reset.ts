@@ -8,8 +8,7 @@ import { passwordResets, users } from '../lib/db/schema';
 import { BadRequestError } from '../lib/errors';
 import { sha256 } from '../lib/hash';
 import type { Throttle } from '../lib/throttle';
-import type { MailTransport } from '../mail/transport';
-import type { NotificationsRepository } from '../notifications/notifications-repository';
+import type { MailSender, UserNotifier } from './auth-ports';
 import { KnownDevices } from './known-devices';
 import { hashPassword } from './passwords';
 import type { Sessions } from './sessions';
@@ -53,8 +52,8 @@ export class PasswordReset {
     private readonly clock: Clock,
     private readonly sessions: Sessions,
     private readonly throttle: Throttle,
-    private readonly mail: MailTransport,
-    private readonly notifications: NotificationsRepository,
+    private readonly mail: MailSender,
+    private readonly notifications: UserNotifier,
     private readonly log: FastifyBaseLogger,
   ) {
     this.devices = new KnownDevices(db, clock);
