@@ -41,6 +41,9 @@ import { notificationsRoutes } from './notifications/notifications-routes';
 import { CexRepository } from './tokens/cex-repository';
 import { createResearchProviders } from './tokens/providers';
 import { ResearchIngest } from './tokens/research-ingest';
+import { ResearchScheduler, type SyncTimers } from './tokens/research-scheduler';
+import { researchStatus } from './tokens/research-status';
+import type { ProviderRuntime } from './providers/http/provider-client';
 import { IndexedMarket } from './tokens/indexed-market';
 import { IndexerMarketSource, readTokenFacts } from './indexer/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
@@ -110,6 +113,8 @@ export interface BuildAppOptions {
   devnet?: DevnetClient;
   /** Wallet password KDF cost; tests lower it, everything else keeps OWASP's setting. */
   walletKdf?: KdfSettings;
+  /** `RESEARCH_PROVIDER=live`: the sync's timers and the provider clients' runtime (tests). */
+  research?: { timers?: SyncTimers; runtime?: ProviderRuntime };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -146,7 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = new TokensRepository(db, (tokenId) =>
     app.log.warn({ tokenId }, 'token left out of the lists: its row breaks the list row schema'),
   );
-  const providers = createResearchProviders(config, { log: app.log });
+  // Aborted on close: a sync waiting for a provider (rate limit, back-off) ends at once.
+  const providerAbort = new AbortController();
+  const providers = createResearchProviders(config, {
+    log: app.log,
+    signal: providerAbort.signal,
+    ...options.research?.runtime,
+  });
   const responseCache = new ResponseCache(config.RESEARCH_CACHE_SECONDS * 1000, 2_000, () =>
     clock.now().getTime(),
   );
@@ -249,17 +260,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (options.loadSnapshots ?? true) {
     await loadIcoSnapshotIfEmpty(ico, app.log);
-    if (config.RESEARCH_PROVIDER === 'live') {
-      // Live providers keep their rate limits (a load takes a minute or more) and may be down:
-      // the server starts at once, with empty lists until the first load lands.
-      void researchIngest.loadIfEmpty().then(
-        (loaded) => loaded && app.log.info({ ...loaded }, 'research data loaded'),
-        (error: unknown) => app.log.warn({ err: error }, 'live research data not loaded'),
-      );
-    } else {
+    // Live data comes from the scheduled sync below.
+    if (config.RESEARCH_PROVIDER === 'snapshot') {
       const loaded = await researchIngest.loadIfEmpty();
       if (loaded) app.log.info({ ...loaded }, 'research data loaded');
     }
+  }
+  // RESEARCH_PROVIDER=live: each kind of research data on its own schedule, one instance at a
+  // time. Live providers keep their rate limits (a load takes a minute or more) and may be down,
+  // so the first loads run in the background: the server starts at once, with the lists it has.
+  const researchScheduler =
+    config.RESEARCH_PROVIDER === 'live'
+      ? new ResearchScheduler({
+          database: handle,
+          ingest: researchIngest,
+          providers,
+          clock,
+          log: app.log,
+          intervalsMs: {
+            dex: config.RESEARCH_SYNC_POOLS_SECONDS * 1000,
+            cex: config.RESEARCH_SYNC_CEX_SECONDS * 1000,
+            security: config.RESEARCH_SYNC_REPORTS_SECONDS * 1000,
+          },
+          reports: {
+            ttlMs: config.RESEARCH_REPORT_TTL_HOURS * 3_600_000,
+            perRun: config.RESEARCH_REPORTS_PER_RUN,
+          },
+          timers: options.research?.timers,
+          abort: providerAbort,
+        })
+      : null;
+  if (researchScheduler) {
+    app.addHook('onReady', async () => researchScheduler.start());
+    app.addHook('onClose', () => researchScheduler.stop());
   }
   const unlockedWallets = new UnlockedWallets(clock, config.WALLET_UNLOCK_MINUTES * 60_000);
   const stopSweeping = unlockedWallets.startSweeping(60_000);
@@ -321,7 +354,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, {
+    research: () =>
+      researchStatus({
+        mode: config.RESEARCH_PROVIDER,
+        ingest: researchIngest,
+        scheduler: researchScheduler,
+        clock,
+      }),
+  });
   await app.register(authRoutes);
   await app.register(notificationsRoutes);
   await app.register(icoRoutes, {

@@ -12,3 +12,4 @@ export * from './score/index';
 export * from './scam/index';
 export * from './wallet/index';
 export * from './dex/index';
+export * from './health/schemas';

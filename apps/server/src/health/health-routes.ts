@@ -1,24 +1,33 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiPaths } from '@vaultscope/core';
+import { apiPaths, healthResponseSchema, type HealthResponse } from '@vaultscope/core';
 
-export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
+export interface HealthRoutesOptions {
+  /** How the research data stands; stale or failing sources do not fail the check. */
+  research: () => Promise<HealthResponse['research']>;
+}
+
+export async function healthRoutes(
+  fastify: FastifyInstance,
+  options: HealthRoutesOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     apiPaths.health,
     {
       schema: {
         tags: ['health'],
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-        },
+        response: { 200: healthResponseSchema },
       },
     },
     async () => {
       await app.db.handle.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: app.db.handle.kind };
+      return {
+        status: 'ok' as const,
+        database: app.db.handle.kind,
+        research: await options.research(),
+      };
     },
   );
 }

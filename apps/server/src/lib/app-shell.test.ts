@@ -77,6 +77,19 @@ describe('infrastructure routes', () => {
     expect(res.json()).toEqual({
       status: 'ok',
       database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+      // The snapshot is loaded once, not on a schedule: never stale, never failing.
+      research: {
+        provider: 'snapshot',
+        sources: ['dex', 'cex', 'security'].map((kind) => ({
+          kind,
+          provider: null,
+          lastSyncedAt: null,
+          items: null,
+          intervalSeconds: null,
+          stale: false,
+          failing: false,
+        })),
+      },
     });
   });
 

@@ -106,6 +106,23 @@ const envSchema = z.object({
   BINANCE_URL: providerUrl('BINANCE_URL', 'https://api.binance.com').optional(),
   /** Longest wait for one answer of a live provider before the call is tried again. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** With `RESEARCH_PROVIDER=live`: seconds between loads of the DEX pools and tokens. */
+  RESEARCH_SYNC_POOLS_SECONDS: z.coerce.number().int().min(5).max(86_400).default(45),
+  /** Seconds between loads of the CEX markets. */
+  RESEARCH_SYNC_CEX_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  /**
+   * Seconds between looks for tokens whose security report is missing or older than
+   * `RESEARCH_REPORT_TTL_HOURS` (a DEX load that brings new tokens also starts one at once).
+   */
+  RESEARCH_SYNC_REPORTS_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  /** Age after which a provider's security report is asked again. */
+  RESEARCH_REPORT_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  /** Most tokens one reports load asks for (GoPlus's rate limit: one token a call without a key). */
+  RESEARCH_REPORTS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(25),
   /** A relative path is read from the repository root. */
   RESEARCH_SNAPSHOT_FILE: z
     .string()

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../lib/config';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { createResearchProviders } from '../tokens/providers';
 import { ResearchIngest } from '../tokens/research-ingest';
+import { dexTokens } from '../tokens/research-tables';
 import { fastClock, FixtureServer } from './test-kit/fixture-server';
 
 const readJson = (path: string): unknown =>
@@ -92,15 +93,12 @@ describe('a partial live load', () => {
     expect(await listedIds()).toEqual([`bsc_${FROG}`, `bsc_${TOAD}`, `eth_${FROG}`]);
 
     // The bsc rows are the first load's: stale, not refreshed.
-    const { rows } = await t.app.db.handle.db.execute<{ chain_name: string; updated_at: string }>(
-      sql`select chain_name, updated_at from dex_tokens order by chain_name`,
-    );
-    const first = new Date(t.clock.now().getTime() - 60_000).getTime();
-    expect(
-      rows
-        .filter((row) => row.chain_name === 'bsc')
-        .map((row) => Date.parse(String(row.updated_at))),
-    ).toEqual([first, first]);
+    const rows = await t.app.db.handle.db
+      .select({ updatedAt: dexTokens.updated_at })
+      .from(dexTokens)
+      .where(eq(dexTokens.chain_name, 'bsc'));
+    const first = t.clock.now().getTime() - 60_000;
+    expect(rows.map((row) => row.updatedAt.getTime())).toEqual([first, first]);
   });
 
   it('keeps the markets of a CEX listing that missed a page', async () => {

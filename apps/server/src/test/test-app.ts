@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import type { Clock } from '../lib/clock';
 import { loadConfig } from '../lib/config';
 import { type DatabaseHandle, openDatabase } from '../lib/db/client';
@@ -75,7 +75,13 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { loadSnapshots?: boolean; devnet?: DevnetClient; database?: DatabaseHandle } = {},
+  options: {
+    loadSnapshots?: boolean;
+    devnet?: DevnetClient;
+    database?: DatabaseHandle;
+    /** The live research sync's timers and provider runtime (`RESEARCH_PROVIDER=live`). */
+    research?: BuildAppOptions['research'];
+  } = {},
 ): Promise<TestApp> {
   const clock = new TestClock();
   // A given database outlives this app (a restart test opens a second app on it).
@@ -104,6 +110,7 @@ export async function startTestApp(
     logStream,
     loadSnapshots: options.loadSnapshots ?? false,
     devnet: options.devnet,
+    research: options.research,
     // Low argon2id cost for speed in tests; the KDF itself is covered by key-vault.test.ts.
     walletKdf: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
   });

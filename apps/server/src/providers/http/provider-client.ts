@@ -45,6 +45,8 @@ export interface ProviderClientOptions {
   /** `[0, 1)`; jitter of back-offs. */
   random?: () => number;
   log?: ProviderLog;
+  /** Ends every call of this client at once, waits included (the app closing). */
+  signal?: AbortSignal;
 }
 
 /** What an adapter's factory passes through to its client: the injected runtime and tuning. */
@@ -54,6 +56,7 @@ export type ProviderRuntime = Pick<
   | 'clock'
   | 'random'
   | 'log'
+  | 'signal'
   | 'timeoutMs'
   | 'retries'
   | 'backoffMs'
@@ -105,6 +108,7 @@ export class ProviderClient {
   private readonly clock: ProviderClock;
   private readonly random: () => number;
   private readonly log: ProviderLog | undefined;
+  private readonly signal: AbortSignal | undefined;
   private readonly settings: typeof DEFAULTS;
   private readonly bucket: TokenBucket;
   readonly breaker: CircuitBreaker;
@@ -117,6 +121,7 @@ export class ProviderClient {
     this.clock = options.clock ?? systemProviderClock;
     this.random = options.random ?? Math.random;
     this.log = options.log;
+    this.signal = options.signal;
     this.settings = {
       timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
       retries: options.retries ?? DEFAULTS.retries,
@@ -138,9 +143,14 @@ export class ProviderClient {
   async get<S extends z.ZodType>(
     path: string,
     schema: S,
-    options: GetOptions<z.output<S>> = {},
+    getOptions: GetOptions<z.output<S>> = {},
   ): Promise<z.output<S>> {
     const { retries } = this.settings;
+    const signals = [getOptions.signal, this.signal].filter((signal) => signal !== undefined);
+    const options = {
+      ...getOptions,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+    };
     for (let attempt = 0; ; attempt++) {
       options.signal?.throwIfAborted();
       if (!this.breaker.tryAcquire()) {

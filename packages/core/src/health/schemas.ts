@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * How one kind of research data stands (`/api/health`): when it was last loaded by any server
+ * instance and whether it is late or its provider failing. Stale or failing data does not fail
+ * the health check: the server still answers, with the rows it has.
+ */
+export const researchSourceHealthSchema = z.object({
+  /** `dex` pools and tokens, `cex` markets, `security` reports. */
+  kind: z.enum(['dex', 'cex', 'security']),
+  /** The provider of the last load, e.g. `geckoterminal`; null before the first. */
+  provider: z.string().nullable(),
+  /** When the last successful load started; null before the first. */
+  lastSyncedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Rows the last load delivered; null before the first. */
+  items: z.number().int().nullable(),
+  /** The kind's sync interval; null when it is not synced on a schedule (the snapshot). */
+  intervalSeconds: z.number().nullable(),
+  /** No successful load within twice the interval (or none yet) while synced on a schedule. */
+  stale: z.boolean(),
+  /** The provider's circuit is open in the answering instance, or its last run there failed. */
+  failing: z.boolean(),
+});
+export type ResearchSourceHealth = z.infer<typeof researchSourceHealthSchema>;
+
+/** The answer of `/api/health`. */
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  research: z.object({
+    /** `RESEARCH_PROVIDER`. */
+    provider: z.enum(['snapshot', 'live']),
+    sources: z.array(researchSourceHealthSchema),
+  }),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
