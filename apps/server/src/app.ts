@@ -62,6 +62,7 @@ import { portfolioRoutes } from './wallet/portfolio/portfolio-routes';
 import { WalletPrices } from './wallet/portfolio/wallet-prices';
 import { SendRecords } from './wallet/sends/send-records';
 import { WalletChains } from './wallet/wallet-chains';
+import { walletSessionIdOf } from './wallet/wallet-access';
 import { walletRoutes } from './wallet/wallet-routes';
 import { walletSendRoutes } from './wallet/sends/wallet-send-routes';
 import { WalletSends } from './wallet/sends/wallet-sends';
@@ -314,6 +315,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Receives are found in the background too, not only when someone opens the history.
   app.addHook('onReady', async () => transferScanner.start(TRANSFER_SCAN_INTERVAL_MS));
   app.addHook('onClose', () => transferScanner.stop());
+  const accounts = new Accounts(db, clock, sessions, throttle, notifications);
+  const passwordReset = new PasswordReset(
+    db,
+    clock,
+    sessions,
+    throttle,
+    mail,
+    notifications,
+    app.log,
+  );
   app.decorate('config', config);
   app.decorate('db', { handle });
   registerSessionReader(app, sessions);
@@ -335,8 +346,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     walletPortfolio,
     walletHistory,
     transferScanner,
-    accounts: new Accounts(db, clock, sessions, throttle, notifications),
-    passwordReset: new PasswordReset(db, clock, sessions, throttle, mail, notifications, app.log),
+    accounts,
+    passwordReset,
   });
 
   await registerSecurity(app, config);
@@ -363,7 +374,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         clock,
       }),
   });
-  await app.register(authRoutes);
+  await app.register(authRoutes, {
+    accounts,
+    sessions,
+    passwordReset,
+    onLogout: (userId, sessionToken) => wallet.lockSession(userId, walletSessionIdOf(sessionToken)),
+  });
   await app.register(notificationsRoutes);
   await app.register(icoRoutes, {
     repository: ico,
@@ -385,7 +401,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  await app.register(walletRoutes);
+  await app.register(walletRoutes, {
+    wallet,
+    login: (credentials, ip) => accounts.login(credentials, ip),
+  });
   await app.register(walletSendRoutes);
   await app.register(portfolioRoutes);
   await app.register(historyRoutes);

@@ -17,9 +17,10 @@ import {
   verifyResetCodeRequestSchema,
   verifyResetCodeResponseSchema,
 } from '@vaultscope/core';
-import { toUser } from './accounts';
-import { sha256 } from '../lib/hash';
 import { currentUser, requireUser } from '../lib/session/session';
+import { type Accounts, toUser } from './accounts';
+import type { PasswordReset } from './password-reset';
+import type { Sessions } from './sessions';
 
 /**
  * Runs `work` once the answer has left (or the client went away before it did), so that nothing
@@ -43,9 +44,19 @@ const errors = {
   429: errorResponseSchema,
 };
 
-export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+export interface AuthRoutesOptions {
+  accounts: Accounts;
+  sessions: Sessions;
+  passwordReset: PasswordReset;
+  /** Ends what other features keep for a session that logs out (the wallet's unlock). */
+  onLogout: (userId: string, sessionToken: string) => void;
+}
+
+export async function authRoutes(
+  fastify: FastifyInstance,
+  { accounts, sessions, passwordReset, onLogout }: AuthRoutesOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { accounts, sessions, passwordReset, wallet } = app.services;
   // Mail still on its way is sent before the database closes.
   app.addHook('onClose', () => passwordReset.settled());
 
@@ -96,7 +107,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       if (request.sessionToken) {
         await sessions.revoke(request.sessionToken);
-        wallet.lockSession(currentUser(request).id, sha256(request.sessionToken));
+        onLogout(currentUser(request).id, request.sessionToken);
       }
       return { message: authMessages.loggedOut };
     },

@@ -12,6 +12,9 @@ declare module 'fastify' {
   }
 }
 
+/** Names a session to the wallet without being its token (its SHA-256, as the sessions table). */
+export const walletSessionIdOf = (sessionToken: string): string => sha256(sessionToken);
+
 /**
  * preValidation hook of the wallet calls that need only a live session (password set and unlock).
  * The wallet answers 403, not 401, as the spec's client expects: it means "connect the wallet".
@@ -22,7 +25,7 @@ export async function requireWalletSession(request: FastifyRequest, _reply: Fast
   const user = token ? await request.server.sessionReader.findUser(token) : undefined;
   if (!token || !user) throw new ForbiddenError(walletMessages.notConnected);
   request.walletUser = user;
-  request.walletSessionId = sha256(token);
+  request.walletSessionId = walletSessionIdOf(token);
 }
 
 /** preValidation hook of every call that reads or moves funds: a live session and an unlocked wallet. */

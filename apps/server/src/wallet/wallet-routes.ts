@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiPaths,
@@ -13,6 +14,7 @@ import {
   switchNetworksResponseSchema,
   unlockWalletRequestSchema,
   updateWalletStatusRequestSchema,
+  type User,
   walletLoginRequestSchema,
   walletLoginResponseSchema,
   walletMessages,
@@ -26,6 +28,7 @@ import {
   walletUserOf,
 } from './wallet-access';
 import type { KeyFamily } from './wallet-keys';
+import type { WalletService } from './wallet-service';
 
 const errors = {
   400: errorResponseSchema,
@@ -36,9 +39,23 @@ const errors = {
 };
 
 /** Wallet login, password, unlock/lock, keys and network mode (spec section 7, wallet service). */
-export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
+export interface WalletRoutesOptions {
+  wallet: WalletService;
+  /**
+   * The product's login (the auth feature's accounts, with their throttling): the wallet
+   * connects with the same credentials and gets the same session.
+   */
+  login: (
+    credentials: z.output<typeof walletLoginRequestSchema>,
+    ip: string,
+  ) => Promise<{ user: User; token: string; deviceToken: string }>;
+}
+
+export async function walletRoutes(
+  fastify: FastifyInstance,
+  { wallet, login }: WalletRoutesOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { accounts, wallet } = app.services;
   const paths = apiPaths.wallet;
 
   app.post(
@@ -52,7 +69,7 @@ export async function walletRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       try {
-        const { user, token, deviceToken } = await accounts.login(request.body, request.ip);
+        const { user, token, deviceToken } = await login(request.body, request.ip);
         return {
           message: walletMessages.connected,
           token,
