@@ -380,7 +380,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordReset,
     onLogout: (userId, sessionToken) => wallet.lockSession(userId, walletSessionIdOf(sessionToken)),
   });
-  await app.register(notificationsRoutes);
+  await app.register(notificationsRoutes, { notifications, clock });
   await app.register(icoRoutes, {
     repository: ico,
     isFavourite: (userId, projectId) => favourites.isFavourite(userId, 'ICO', projectId),
@@ -405,12 +405,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wallet,
     login: (credentials, ip) => accounts.login(credentials, ip),
   });
-  await app.register(walletSendRoutes);
-  await app.register(portfolioRoutes);
-  await app.register(historyRoutes);
+  await app.register(walletSendRoutes, { sends: walletSends });
+  await app.register(portfolioRoutes, { portfolio: walletPortfolio });
+  await app.register(historyRoutes, { walletHistory, transferScanner, walletChains });
   // The faucet mints play money: never in production, whatever DEV_TOOLS says.
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production' && walletChains.devnet)
-    await app.register(faucetRoutes, { devnet: walletChains.devnet });
+    await app.register(faucetRoutes, { devnet: walletChains.devnet, wallet, walletChains });
   if (config.DEV_TOOLS && mail instanceof OutboxTransport)
     await app.register(outboxRoutes, { outbox: mail });
 

@@ -7,12 +7,21 @@ import {
   messageResponseSchema,
   notificationListResponseSchema,
 } from '@vaultscope/core';
+import type { Clock } from '../lib/clock';
 import { currentUser, requireUser } from '../lib/session/session';
 import { paramRoute } from '../lib/param-route';
+import type { NotificationsRepository } from './notifications-repository';
 
-export async function notificationsRoutes(fastify: FastifyInstance): Promise<void> {
+export interface NotificationsRoutesOptions {
+  notifications: NotificationsRepository;
+  clock: Clock;
+}
+
+export async function notificationsRoutes(
+  fastify: FastifyInstance,
+  { notifications, clock }: NotificationsRoutesOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { notifications, clock } = app.services;
 
   app.get(
     apiPaths.notifications,

@@ -11,6 +11,8 @@ import {
 import { type DevnetClient, isDevnetEvmChainId, isDevnetSolanaClusterId } from '@vaultscope/devnet';
 import { BadRequestError } from '../../lib/errors';
 import { requireUnlockedWallet, walletUserOf } from '../wallet-access';
+import type { WalletChains } from '../wallet-chains';
+import type { WalletService } from '../wallet-service';
 
 /**
  * Dev only: funds the caller's wallet on a local chain with the devnet faucet's defaults. The app
@@ -18,11 +20,10 @@ import { requireUnlockedWallet, walletUserOf } from '../wallet-access';
  */
 export async function faucetRoutes(
   fastify: FastifyInstance,
-  options: { devnet: DevnetClient },
+  options: { devnet: DevnetClient; wallet: WalletService; walletChains: WalletChains },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { wallet, walletChains } = app.services;
-  const { devnet } = options;
+  const { devnet, wallet, walletChains } = options;
 
   app.post(
     apiPaths.wallet.faucet,

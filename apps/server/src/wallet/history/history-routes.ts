@@ -10,6 +10,9 @@ import {
 } from '@vaultscope/core';
 import { readChainTransaction } from './chain-transaction';
 import { requireUnlockedWallet, requireWalletSession, walletUserOf } from '../wallet-access';
+import type { WalletChains } from '../wallet-chains';
+import type { TransferScanner } from './transfer-scanner';
+import type { WalletHistory } from './wallet-history';
 
 const errors = {
   400: errorResponseSchema,
@@ -22,6 +25,9 @@ const errors = {
 };
 
 export interface HistoryRoutesOptions {
+  walletHistory: WalletHistory;
+  transferScanner: TransferScanner;
+  walletChains: WalletChains;
   /** How long a history request waits for the receive scan (the scan goes on afterwards). */
   scanBudgetMs?: number;
 }
@@ -29,10 +35,10 @@ export interface HistoryRoutesOptions {
 /** The wallet's history and the app's page of a chain transaction (spec section 7). */
 export async function historyRoutes(
   fastify: FastifyInstance,
-  options: HistoryRoutesOptions = {},
+  options: HistoryRoutesOptions,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { walletHistory, transferScanner, walletChains } = app.services;
+  const { walletHistory, transferScanner, walletChains } = options;
   const budget = options.scanBudgetMs ?? 2_000;
   const paths = apiPaths.wallet;
 

@@ -8,6 +8,7 @@ import {
   portfolioResponseSchema,
 } from '@vaultscope/core';
 import { requireUnlockedWallet, walletUserOf } from '../wallet-access';
+import type { WalletPortfolio } from './portfolio';
 
 const errors = {
   400: errorResponseSchema,
@@ -20,7 +21,10 @@ const errors = {
 };
 
 /** Balances of the user's wallet: one chain, or all chains of the network mode (spec section 7). */
-export async function portfolioRoutes(fastify: FastifyInstance): Promise<void> {
+export async function portfolioRoutes(
+  fastify: FastifyInstance,
+  { portfolio }: { portfolio: WalletPortfolio },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const paths = apiPaths.wallet;
 
@@ -34,8 +38,7 @@ export async function portfolioRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: assetsByChainResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      app.services.walletPortfolio.assetsByChain(walletUserOf(request).id, request.query.chainId),
+    async (request) => portfolio.assetsByChain(walletUserOf(request).id, request.query.chainId),
   );
 
   app.get(
@@ -44,6 +47,6 @@ export async function portfolioRoutes(fastify: FastifyInstance): Promise<void> {
       preValidation: requireUnlockedWallet,
       schema: { tags: ['wallet'], response: { 200: portfolioResponseSchema, ...errors } },
     },
-    async (request) => app.services.walletPortfolio.allChainAssets(walletUserOf(request).id),
+    async (request) => portfolio.allChainAssets(walletUserOf(request).id),
   );
 }

@@ -35,9 +35,11 @@ const solanaChainOf = (network: 'devnet' | 'mainnet' | undefined) =>
 const onlyOwnKey = () => new BadRequestError(walletMessages.onlyOwnKey);
 
 /** The four send calls of spec section 7 and the fee estimate. */
-export async function walletSendRoutes(fastify: FastifyInstance): Promise<void> {
+export async function walletSendRoutes(
+  fastify: FastifyInstance,
+  { sends }: { sends: WalletSends },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const sends: WalletSends = app.services.walletSends;
   const paths = apiPaths.wallet;
   const schema = <Body>(body: Body) => ({
     tags: ['wallet'],
