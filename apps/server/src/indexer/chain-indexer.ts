@@ -1,7 +1,7 @@
 import { CANDLE_INTERVALS, type DexConfig } from '@vaultscope/core';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Hex } from 'viem';
+import { BaseError, type Hex } from 'viem';
 import type { Database } from '../lib/db/client';
 import { logSafeError } from '../lib/log-safe-error';
 import {
@@ -343,23 +343,24 @@ export class ChainIndexer {
   }
 
   /**
-   * One read that a node failure must not hold back for ever. An error that is no node failure
-   * (see `isContractAnswer`: for a contract read, the contract's answer) is `refused`. A node
-   * failure is thrown, so the step fails and is tried again, unless `bounded` and the read of
-   * `key` has now failed {@link READ_ATTEMPTS} steps in a row: then it is `unreadable`, and the
-   * caller goes on without it (and logs it).
+   * One read that a node failure must not hold back for ever. An error that `isRefusal` calls
+   * final (by default `isContractAnswer`: for a contract read, the contract's answer) is
+   * `refused`. Any other is thrown, so the step fails and is tried again, unless `bounded` and
+   * the read of `key` has now failed {@link READ_ATTEMPTS} steps in a row: then it is
+   * `unreadable`, and the caller goes on without it (and logs it).
    */
   private async boundedRead<T>(
     key: string,
     read: () => Promise<T>,
     bounded = true,
+    isRefusal: (error: unknown) => boolean = isContractAnswer,
   ): Promise<{ value: T } | { failed: 'refused' | 'unreadable'; error: unknown }> {
     try {
       const value = await read();
       this.failedReads.delete(key);
       return { value };
     } catch (error) {
-      if (isContractAnswer(error)) {
+      if (isRefusal(error)) {
         this.failedReads.delete(key);
         return { failed: 'refused', error };
       }
@@ -442,7 +443,8 @@ export class ChainIndexer {
    * `totalSupply()` of tokens at a block: the supply, which the Transfer logs cannot give when
    * the token was minted before the blocks read. A token that has no working `totalSupply()`
    * gets null (unknown); a node failure is thrown, so the step is tried again (at most
-   * {@link READ_ATTEMPTS} steps in a row, then null too).
+   * {@link READ_ATTEMPTS} steps in a row, then the token is left out: a supply known before
+   * stays, rather than being overwritten with null by a node's bad minutes).
    */
   private async supplies(
     tokens: readonly string[],
@@ -463,7 +465,8 @@ export class ChainIndexer {
             }),
           true,
         );
-        out.set(token, 'value' in supply ? supply.value.toString() : null);
+        if ('value' in supply) out.set(token, supply.value.toString());
+        else if (supply.failed === 'refused') out.set(token, null);
       }),
     );
     return out;
@@ -522,8 +525,13 @@ export class ChainIndexer {
     for (const part of chunks([...missing.entries()], BLOCKS_IN_FLIGHT))
       await Promise.all(
         part.map(async ([number, { blockHash, txHashes }]) => {
-          const read = await this.boundedRead(`block:${number}`, () =>
-            this.reader.blockSenders(number),
+          // A node's answer that is no passing failure (a block larger than it will send) is
+          // final for this block: the swaps keep their recipients as traders.
+          const read = await this.boundedRead(
+            `block:${number}`,
+            () => this.reader.blockSenders(number),
+            true,
+            (error) => error instanceof BaseError && !isTransientNodeFailure(error),
           );
           if ('value' in read) {
             if (read.value?.hash !== blockHash)

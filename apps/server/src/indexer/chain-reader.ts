@@ -1,9 +1,6 @@
 import {
   BaseError,
-  ContractFunctionRevertedError,
-  ContractFunctionZeroDataError,
   createPublicClient,
-  ExecutionRevertedError,
   type Hex,
   http,
   HttpRequestError,
@@ -85,22 +82,33 @@ export function isTransientNodeFailure(error: unknown): boolean {
 }
 
 /**
+ * The words nodes use when the EVM itself failed a call (geth's -32000 "invalid opcode: INVALID"
+ * of a Solidity < 0.8 assert, "out of gas", "stack underflow", "invalid jump destination",
+ * "write protection"; Nethermind's "VM execution error."; a revert in any wording): the
+ * contract's answer. Anything else a node answers with (-32603 "Internal error", "missing trie
+ * node", "execution aborted (timeout = 5s)") is the node's trouble.
+ */
+const EXECUTION_FAILURE =
+  /revert|invalid opcode|out of gas|vm execution error|stack (?:underflow|overflow|limit)|invalid jump|write protection/i;
+
+/**
  * Whether a failed contract read is the contract's own answer, which reading again will not
- * change: it reverted, the address has no code, what it returned does not decode, or the node
- * answered the call with any JSON-RPC error that is not {@link isTransientNodeFailure}. A revert
- * is looked for first: viem keeps the node's JSON-RPC error under some reverts. An error that is
- * not viem's (a bug of ours) is no answer either: it is thrown.
+ * change: the node answered the call with an EVM execution failure ({@link EXECUTION_FAILURE},
+ * a revert among them), or, with no error from the node at all, the address has no code or what
+ * it returned does not decode. Any other answer of the node is not the contract's, even where
+ * viem calls it a revert (it reads -32603 as one, for nodes that revert with it): stored as a
+ * fact, a node's passing "Internal error" once left a sound token without decimals for good.
+ * An error that is not viem's (a bug of ours) is no answer either: it is thrown.
  */
 export function isContractAnswer(error: unknown): boolean {
-  if (!(error instanceof BaseError)) return false;
-  const reverted = error.walk(
-    (cause) =>
-      cause instanceof ContractFunctionRevertedError ||
-      cause instanceof ContractFunctionZeroDataError ||
-      cause instanceof ExecutionRevertedError,
+  if (!(error instanceof BaseError) || isTransientNodeFailure(error)) return false;
+  const answered = error.walk(
+    (cause) => cause instanceof RpcRequestError || cause instanceof RpcError,
+  ) as RpcRequestError | RpcError | null;
+  // No error from the node: its answer came and was the trouble (empty, or not decodable).
+  return (
+    answered === null || EXECUTION_FAILURE.test(`${answered.shortMessage} ${answered.details}`)
   );
-  if (reverted) return true;
-  return !isTransientNodeFailure(error);
 }
 
 /** Transactions read at once by {@link ChainReader.senders}: ten batches of a hundred. */
