@@ -4,12 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BaseError, type Hex } from 'viem';
 import type { Database } from '../lib/db/client';
 import { logSafeError } from '../lib/log-safe-error';
-import {
-  type BlockHeader,
-  ChainReader,
-  isContractAnswer,
-  isTransientNodeFailure,
-} from './chain-reader';
+import { isContractAnswer, isTransientNodeFailure } from '../lib/node-errors';
+import { type BlockHeader, ChainReader } from './chain-reader';
 import {
   byChainOrder,
   decodeDexLog,

@@ -336,9 +336,11 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
           kind: 'not-measured',
           reason: !code.functions
             ? 'no-code'
-            : HOLDER_TEST_FIELDS.has(field)
-              ? 'no-holder-test'
-              : 'budget',
+            : probe.nodeFailures > 0
+              ? 'node-failed'
+              : HOLDER_TEST_FIELDS.has(field)
+                ? 'no-holder-test'
+                : 'budget',
         });
       }
     }

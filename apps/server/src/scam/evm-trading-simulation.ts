@@ -23,6 +23,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
+import { isContractAnswer } from '../lib/node-errors';
 import type { ContractFunction } from './evm-code-analysis';
 import {
   ForkScript,
@@ -766,14 +767,20 @@ export async function probeTradingPrivileges(
       }
     }
   }
+  let nodeFailures = 0;
   const allowed = await Promise.all(
     attempts.map(({ caller, data }) =>
       main.client.call({ account: caller, to: token, data }).then(
         () => true,
-        () => false,
+        (error: unknown) => {
+          // A node's own failure decides nothing: the fields stay undecided, and say why.
+          if (!isContractAnswer(error)) nodeFailures += 1;
+          return false;
+        },
       ),
     ),
   );
+  if (nodeFailures > 0) complete = false;
   const queue = attempts
     .map((attempt, index) => ({ ...attempt, index }))
     .filter(({ index }) => allowed[index]);
@@ -872,7 +879,7 @@ export async function probeTradingPrivileges(
     if (fields[field] === null)
       evidence[field].push({
         kind: 'not-measured',
-        reason: complete ? 'simulation-failed' : 'budget',
+        reason: complete ? 'simulation-failed' : nodeFailures > 0 ? 'node-failed' : 'budget',
       });
   }
   return { fields, evidence, calls };

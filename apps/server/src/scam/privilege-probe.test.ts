@@ -8,6 +8,7 @@ import {
 } from '@vaultscope/devnet';
 import { createPublicClient, createWalletClient, http, publicActions } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRewritingProxy } from '../indexer/indexer-test-kit';
 import { expectedProbeFields } from '../test/scenario-expectations';
 import { startTestDevnet } from '../test/wallet-test-kit';
 import { startAnvilFork, type AnvilFork } from './anvil-fork';
@@ -18,6 +19,7 @@ const CHAIN_ID = 1;
 let devnet: Awaited<ReturnType<typeof startTestDevnet>>;
 let fork: AnvilFork;
 const probes = new Map<ScenarioName, PrivilegeProbe>();
+const codes = new Map<ScenarioName, Awaited<ReturnType<typeof analyzeTokenCode>>>();
 let chainBlockAfterProbes: bigint;
 let chainBlockBeforeProbes: bigint;
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
   fork = await startAnvilFork({ forkUrl: rpcUrl, blockNumber: chainBlockBeforeProbes });
   for (const [name, address] of addresses) {
     const code = await analyzeTokenCode(client, address, { blockNumber: chainBlockBeforeProbes });
+    codes.set(name, code);
     probes.set(name, await probePrivileges(fork.rpcUrl, code));
   }
   chainBlockAfterProbes = await client.getBlockNumber();
@@ -53,6 +56,28 @@ afterAll(async () => {
 const probe = (name: ScenarioName) => probes.get(name)!;
 
 describe('privilege probing of the scenario corpus on an Anvil fork', () => {
+  it("leaves the fields undecided, saying so, when the fork's node fails the calls asked first", async () => {
+    // The callers' calls, asked with eth_call before each is tried, answered with the node's
+    // -32603 (an upstream that timed out): not the token refusing them, so nothing is decided.
+    const proxy = await startRewritingProxy(fork.rpcUrl, (call) =>
+      call.method === 'eth_call' && (call.params?.[0] as { from?: string } | undefined)?.from
+        ? { error: { code: -32603, message: 'Internal error' } }
+        : undefined,
+    );
+    try {
+      const failed = await probePrivileges(proxy.url, codes.get('plain-mint')!);
+      expect(failed.nodeFailures).toBeGreaterThan(0);
+      expect(probe('plain-mint').nodeFailures).toBe(0);
+      // What the calls that did run found stands; what was decided by their absence is not.
+      const cleared = Object.entries(probe('plain-mint').fields).filter(([, flag]) => flag === 0);
+      expect(cleared.length).toBeGreaterThan(0);
+      for (const [field] of cleared)
+        expect(failed.fields[field as keyof typeof failed.fields], field).toBeNull();
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it.each(expectedProbeFields())('%s: finds the expected privileges', (name, expected) => {
     expect(probe(name).fields).toMatchObject(expected);
   });

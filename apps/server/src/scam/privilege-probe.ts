@@ -17,6 +17,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
+import { isContractAnswer } from '../lib/node-errors';
 import type { ContractFunction } from './evm-code-analysis';
 import type { TokenCodeAnalysis } from './evm-code-reader';
 import {
@@ -78,6 +79,8 @@ export interface PrivilegeProbe {
   callers: { address: Address; roles: string[] }[];
   /** Calls simulated and sent. */
   calls: number;
+  /** Calls the node failed (not the token refusing them): undecided fields say so. */
+  nodeFailures: number;
 }
 
 const erc20 = parseAbi([
@@ -215,6 +218,7 @@ export async function probePrivileges(
     evidence,
     callers: [],
     calls: 0,
+    nodeFailures: 0,
   });
   if (!code.functions) return unknown();
 
@@ -372,6 +376,7 @@ export async function probePrivileges(
   );
   let calls = 0;
   let complete = true;
+  let nodeFailures = 0;
 
   const runPass = async (pass: ProbeEvidence['pass'], start: ForkScript) => {
     // Every attempt starts from the same state, so which calls a caller may make is asked of
@@ -408,10 +413,16 @@ export async function probePrivileges(
       attempts.map(({ caller, data }) =>
         client.call({ account: caller, to: token, data }).then(
           () => true,
-          () => false, // not allowed for this caller, or not with these arguments
+          (error: unknown) => {
+            // Refused: not allowed for this caller, or not with these arguments. A node's own
+            // failure (a fork whose upstream timed out) decides nothing: fields stay undecided.
+            if (!isContractAnswer(error)) nodeFailures += 1;
+            return false;
+          },
         ),
       ),
     );
+    if (nodeFailures > 0) complete = false;
     const results: (() => void)[] = [];
     const tryAttempt = async (index: number) => {
       const { caller, callerRoles, fn, args, data } = attempts[index]!;
@@ -508,6 +519,7 @@ export async function probePrivileges(
     evidence,
     callers: [...callers].map(([address, roles]) => ({ address, roles: [...roles] })),
     calls,
+    nodeFailures,
   };
 
   function diff(

@@ -115,6 +115,8 @@ export const NOT_MEASURED_WORDS: {
     'not measured: the whole holder list needs every Transfer since the token began, which neither the market indexer nor this scan has',
   'not-answered': 'not answered: the token does not answer this call',
   'simulation-failed': 'not measured: an earlier step of the buy and sell simulation failed',
+  'node-failed':
+    "not decided: the chain's node failed some of the calls this needs (not the token refusing them); a re-scan tries again",
 };
 
 /** Each simulated trade step, as words. */

@@ -151,6 +151,8 @@ export const notMeasuredEvidenceSchema = z.object({
     'not-answered',
     /** An earlier step of the simulation failed (no buy, so nothing to sell). */
     'simulation-failed',
+    /** The chain's node failed calls the measurement needs (not the token refusing them). */
+    'node-failed',
   ]),
   detail: z.string().optional(),
 });

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPublicClient, http, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isContractAnswer, isTransientNodeFailure } from './chain-reader';
+import { isContractAnswer, isTransientNodeFailure } from './node-errors';
 
 /**
- * How the indexer tells a contract's answer (stored for good: "no decimals()") from a node's
+ * How the indexer and the analyzer tell a contract's answer (stored for good: "no decimals()") from a node's
  * trouble (the step is tried again): by the JSON-RPC answers real nodes give, from a stub node
  * that answers every `eth_call` with the error under test.
  */
