@@ -57,7 +57,8 @@ export function TokenSlider({
 
   function move(direction: 1 | -1) {
     const track = trackRef.current;
-    const slide = track?.querySelector<HTMLElement>('.slider__slide');
+    // By its role, not its class: a CSS module's class names are hashed.
+    const slide = track?.querySelector<HTMLElement>('[aria-roledescription="slide"]');
     if (!track || !slide) return;
     const gap = parseFloat(getComputedStyle(track).columnGap) || 0;
     track.scrollBy({ left: direction * (slide.offsetWidth + gap), behavior: 'smooth' });
