@@ -273,13 +273,18 @@ export class EvmTokenAnalyzer implements TokenAnalyzer {
       const head = { number: blockNumber, timestamp: block.timestamp };
       const pool = code.functions ? pools.deepest : undefined;
       const probeFork = spare ?? fork;
-      [trading, probe] = await Promise.all([
+      // Both settle before either's failure is thrown: the forks are given back below, and a
+      // script still running would go on calling a fork another scan has leased.
+      const [tradingRun, probeRun] = await Promise.allSettled([
         pool ? timed('trading', simulateTrading(fork.rpcUrl, head, token, pool)) : undefined,
         timed(
           'probe',
           probePrivileges(probeFork.rpcUrl, code, { head, pair: pools.deepest?.pair }),
         ),
       ]);
+      if (tradingRun.status === 'rejected') throw tradingRun.reason;
+      if (probeRun.status === 'rejected') throw probeRun.reason;
+      [trading, probe] = [tradingRun.value, probeRun.value];
       if (pool && trading && code.functions) {
         tradingPrivileges = await timed(
           'trading-privileges',
