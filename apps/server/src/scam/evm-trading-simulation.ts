@@ -28,6 +28,7 @@ import type { ContractFunction } from './evm-code-analysis';
 import {
   ForkScript,
   runSideBySide,
+  transferSucceeded,
   type CallHandle,
   type ForkHead,
   type ScriptRun,
@@ -665,8 +666,8 @@ async function largeTransfer(
   const largeSent = send(fresh('large recipient'), bought.actual - small);
   const run = await script.run();
   return {
-    smallOk: run.of(smallSent).ok,
-    largeOk: run.of(largeSent).ok,
+    smallOk: transferSucceeded(run.of(smallSent)),
+    largeOk: transferSucceeded(run.of(largeSent)),
     amount: bought.actual - small,
   };
 }

@@ -32,6 +32,17 @@ export interface CallOutcome {
   data: Hex;
 }
 
+/**
+ * Whether an ERC-20 `transfer` went through: it did not revert, and it returned true or nothing
+ * (tokens such as USDT return no value). A token that answers `false` instead of reverting has
+ * refused the transfer as surely as one that reverts.
+ */
+export function transferSucceeded({ ok, data }: CallOutcome): boolean {
+  if (!ok) return false;
+  if (data === '0x') return true;
+  return data.length >= 66 && BigInt(data.slice(0, 66)) !== 0n;
+}
+
 /** The fork's head that every run builds on: its number and time. */
 export interface ForkHead {
   number: bigint;

@@ -24,6 +24,7 @@ import {
   ForkScript,
   forkHead,
   runSideBySide,
+  transferSucceeded,
   type CallOutcome,
   type ForkHead,
   type ScriptRun,
@@ -442,7 +443,7 @@ export async function probePrivileges(
         (holder, position) =>
           holderTest &&
           stateBefore.balances.get(holder) === stateAfter.balances.get(holder) &&
-          !run.of(transfers[position]!).ok,
+          !transferSucceeded(run.of(transfers[position]!)),
       );
       results[index] = () => {
         const record = (field: ProbedField, effect: string, measured: ProbeEffect) =>
