@@ -25,6 +25,8 @@ export interface BlockHeader {
 
 /** Transactions read at once by {@link ChainReader.senders}: ten batches of a hundred. */
 const SENDERS_IN_FLIGHT = 1_000;
+/** Senders kept between steps (about 150 bytes each) before the memo starts over. */
+const KNOWN_SENDERS = 200_000;
 
 /** Raised when the node refuses even a one-block range. */
 export class LogRangeError extends Error {
@@ -37,6 +39,8 @@ export class ChainReader {
   span: number;
   /** Refused ranges so far (for tests and the log). */
   refusals = 0;
+  /** Senders already read, by transaction hash (see {@link senders}). */
+  private readonly knownSenders = new Map<string, string>();
 
   constructor(private readonly options: ChainReaderOptions) {
     this.span = options.maxRange;
@@ -74,11 +78,18 @@ export class ChainReader {
    * range with thousands of swaps does not open hundreds of requests at once. Null for a
    * transaction the node does not find by hash: the block it was in is gone, or it is outside
    * the node's transaction index (geth indexes the last year's by default, and none while it
-   * builds the index); {@link blockSenders} tells the two apart.
+   * builds the index); {@link blockSenders} tells the two apart. Senders found are kept (a
+   * transaction's hash commits to its signature, so its sender never changes, reorg or not): a
+   * step that failed half-way and is tried again asks only for the rest, so a busy range under
+   * a rate limit moves forward instead of starting over each time.
    */
   async senders(hashes: readonly string[]): Promise<Map<string, string | null>> {
     const out = new Map<string, string | null>();
-    const distinct = [...new Set(hashes)];
+    const distinct = [...new Set(hashes)].filter((hash) => {
+      const known = this.knownSenders.get(hash);
+      if (known !== undefined) out.set(hash, known);
+      return known === undefined;
+    });
     for (let i = 0; i < distinct.length; i += SENDERS_IN_FLIGHT)
       await Promise.all(
         distinct.slice(i, i + SENDERS_IN_FLIGHT).map(async (hash) => {
@@ -86,7 +97,11 @@ export class ChainReader {
             method: 'eth_getTransactionByHash',
             params: [hash as Hex],
           })) as { from: Hex } | null;
-          out.set(hash, transaction ? transaction.from.toLowerCase() : null);
+          const sender = transaction ? transaction.from.toLowerCase() : null;
+          out.set(hash, sender);
+          if (sender === null) return;
+          if (this.knownSenders.size >= KNOWN_SENDERS) this.knownSenders.clear();
+          this.knownSenders.set(hash, sender);
         }),
       );
     return out;
