@@ -670,16 +670,18 @@ export class ChainIndexer {
           .delete(indexerTokens)
           .where(and(eq(indexerTokens.chainId, chain), gt(indexerTokens.firstBlock, fork)))
           .returning({ address: indexerTokens.address });
-        if (goneTokens.length > 0)
-          await tx.delete(indexerBalances).where(
-            and(
-              eq(indexerBalances.chainId, chain),
-              inArray(
-                indexerBalances.token,
-                goneTokens.map((token) => token.address),
-              ),
-            ),
-          );
+        if (goneTokens.length > 0) {
+          const gone = goneTokens.map((token) => token.address);
+          await tx
+            .delete(indexerBalances)
+            .where(and(eq(indexerBalances.chainId, chain), inArray(indexerBalances.token, gone)));
+          // Their Transfers at or below the fork too: listed again on the new branch, a token's
+          // history is read again from its start, and a row kept here would not count again
+          // (only inserted rows move balances), leaving its first holders short.
+          await tx
+            .delete(indexerTransfers)
+            .where(and(eq(indexerTransfers.chainId, chain), inArray(indexerTransfers.token, gone)));
+        }
         for (const [address, [r0, r1]] of reserves)
           await tx
             .update(indexerPools)

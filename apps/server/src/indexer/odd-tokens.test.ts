@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   type Address,
   createPublicClient,
+  createTestClient,
   createWalletClient,
   type Hex,
   http,
@@ -379,6 +380,55 @@ describe('indexer with odd tokens', () => {
     expect(state.pools.filter((p) => p.priceUsd !== null).length).toBeGreaterThanOrEqual(
       market.pools.length,
     );
+    await database.drop();
+  }, 120_000);
+
+  it("keeps a token's balances equal to the chain after a reorg between its first mint and its pair's creation", async () => {
+    // The token's mint stays below the fork; its pair and first listing are orphaned, then made
+    // again on the new branch. Listed anew, the token's early Transfers must count again.
+    const testClient = createTestClient({ mode: 'anvil', transport: http(devnet.rpcUrl(CHAIN)) });
+    const early = await deployToken('Early', 'ERL', 18, parseUnits('1000000', 18));
+    const database = await indexerDatabase();
+    const { log, lines } = capturedLog();
+    const indexer = newIndexer(database.handle, devnet.rpcUrl(CHAIN), CHAIN, [market.dex], {
+      log,
+    });
+    await indexer.syncToHead();
+    const fork = await testClient.snapshot();
+    const wrapped = market.wrappedNative.address;
+    const owner = wallet(DEVNET_EVM_OWNER);
+    await send(owner.sendTransaction({ to: wrapped, value: parseUnits('2', 18) }));
+    await addLiquidity(early, wrapped, parseUnits('1000', 18), parseUnits('1', 18));
+    await indexer.syncToHead();
+    await testClient.revert({ id: fork });
+    await testClient.mine({ blocks: 2 });
+    await send(owner.sendTransaction({ to: wrapped, value: parseUnits('2', 18) }));
+    await addLiquidity(early, wrapped, parseUnits('5000', 18), parseUnits('1', 18));
+    await indexer.syncToHead();
+
+    const { db } = database.handle;
+    const holders = await db
+      .select()
+      .from(indexerBalances)
+      .where(
+        and(eq(indexerBalances.chainId, CHAIN), eq(indexerBalances.token, early.toLowerCase())),
+      );
+    expect(holders.length).toBeGreaterThan(1);
+    for (const holder of holders)
+      expect(BigInt(holder.balance), holder.holder).toBe(
+        await publicClient.readContract({
+          address: early,
+          abi: erc20,
+          functionName: 'balanceOf',
+          args: [holder.holder as Address],
+        }),
+      );
+    const [token] = await db
+      .select()
+      .from(indexerTokens)
+      .where(eq(indexerTokens.address, early.toLowerCase()));
+    expect(token!.holderCount).toBe(holders.filter((holder) => BigInt(holder.balance) > 0n).length);
+    expect(lines()).not.toContain('indexer step failed');
     await database.drop();
   }, 120_000);
 });
