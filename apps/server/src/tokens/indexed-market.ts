@@ -142,8 +142,13 @@ export class IndexedMarket {
           if (!code || allowed === 'none' || (allowed !== 'all' && !allowed.includes(code))) {
             continue;
           }
+          // Served once the indexer has caught up: it keeps the hashes of the blocks near the
+          // node's head only, so a head without one is a backfill still reading old blocks,
+          // whose prices would be served as today's (the chain keeps its current source).
+          const caughtUp = await this.headOf(chainId, head);
+          if (caughtUp.hash === undefined) continue;
           this.chainIds.set(chainId, code);
-          this.seen.set(chainId, await this.headOf(chainId, head));
+          this.seen.set(chainId, caughtUp);
           added = true;
           work.push(this.schedule(chainId, 'all'));
           continue;
