@@ -57,6 +57,8 @@ describe('indexers in the app', () => {
   });
 });
 
+// Skipped in the PGlite project on purpose: an advisory lock across instances needs a
+// PostgreSQL server (TEST_DATABASE_URL), which the server:postgres project and .ci/run have.
 describe.skipIf(!postgresTestServerUrl())('indexers on one PostgreSQL', () => {
   it('run one indexer per chain across two server instances; the other takes over when it stops', async () => {
     const { url, drop } = await createPostgresTestDatabase(postgresTestServerUrl()!);

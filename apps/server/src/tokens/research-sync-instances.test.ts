@@ -19,6 +19,7 @@ const serverUrl = postgresTestServerUrl();
  * freshness check under it). Runs in the `server:postgres` project only; PGlite is one
  * process's database.
  */
+// Skipped without TEST_DATABASE_URL (the PGlite project): see above.
 describe.skipIf(!serverUrl)('the research sync on two instances of one database', () => {
   let providers: Awaited<ReturnType<typeof startFixtureProviders>>;
   let database: { url: string; drop: () => Promise<void> };
