@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { capturedLog } from '../indexer/indexer-test-kit';
 import { IndexedMarket, type IndexedMarketSource } from './indexed-market';
 import type { IndexedToken } from './market-source';
-import { TokenListIndex } from './token-list-index';
+import { columnsOfRows, TokenListIndex } from './token-list-index';
 
 /**
  * A chain leaves the snapshot for the indexer's figures only once the indexer has caught up
@@ -33,15 +33,7 @@ const emptyIndex = () =>
     version: async () => 1,
     load: async () => ({
       version: 1,
-      columns: {
-        ids: [],
-        chain: new Uint8Array(0),
-        createdAt: new Float64Array(0),
-        score: new Float64Array(0),
-        liquidity: new Float64Array(0),
-        volume: new Float64Array(0),
-        changeH24: new Float64Array(0),
-      },
+      columns: columnsOfRows([]),
     }),
     recheckMs: 60_000,
   });

@@ -12,7 +12,7 @@ import {
 import { startTestDevnet } from '../test/wallet-test-kit';
 import { IndexedMarket } from './indexed-market';
 import { IndexerMarketSource } from '../indexer/indexer-market-source';
-import { TokenListIndex } from './token-list-index';
+import { columnsOfRows, TokenListIndex } from './token-list-index';
 
 /**
  * The indexed lists across a reorg, on a real Anvil with the local market: once the indexer has
@@ -52,15 +52,7 @@ describe('indexed market after a reorg', () => {
         load: async () =>
           lists.indexData({
             version: 1,
-            columns: {
-              ids: [],
-              chain: new Uint8Array(0),
-              createdAt: new Float64Array(0),
-              score: new Float64Array(0),
-              liquidity: new Float64Array(0),
-              volume: new Float64Array(0),
-              changeH24: new Float64Array(0),
-            },
+            columns: columnsOfRows([]),
           }),
         recheckMs: 60_000,
       }),

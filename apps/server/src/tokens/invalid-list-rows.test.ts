@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { IndexedMarket, type IndexedMarketSource } from './indexed-market';
 import { dexTokenList } from './research-tables';
 import type { IndexedToken } from './market-source';
-import { TokenListIndex } from './token-list-index';
+import { columnsOfRows, TokenListIndex } from './token-list-index';
 
 /**
  * List rows are checked by core's row schema once, where they are built, instead of by the
@@ -91,15 +91,7 @@ describe('an indexed token whose row breaks the row schema', () => {
         version: async () => 1,
         load: async () => ({
           version: 1,
-          columns: {
-            ids: [],
-            chain: new Uint8Array(0),
-            createdAt: new Float64Array(0),
-            score: new Float64Array(0),
-            liquidity: new Float64Array(0),
-            volume: new Float64Array(0),
-            changeH24: new Float64Array(0),
-          },
+          columns: columnsOfRows([]),
         }),
         recheckMs: 60_000,
       }),
