@@ -79,6 +79,12 @@ export const indexerTokens = pgTable(
     isQuote: boolean('is_quote').notNull().default(false),
     /** Why the token's figures are not computed (`no decimals()`), or null. */
     problem: text('problem'),
+    /**
+     * When to read the token's name, symbol and decimals again: set when the node (not the
+     * contract) failed one of them every time, so a rate limit or an outage that outlasted the
+     * indexer's attempts does not leave a sound token unpriced for good; null once all were read.
+     */
+    rereadAfter: at('reread_after'),
     firstBlock: blockNumber('first_block').notNull(),
     updatedBlock: blockNumber('updated_block').notNull(),
   },
