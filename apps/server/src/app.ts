@@ -65,7 +65,7 @@ import { WalletChains } from './wallet/wallet-chains';
 import { walletSessionIdOf } from './wallet/wallet-access';
 import { walletRoutes } from './wallet/wallet-routes';
 import { walletSendRoutes } from './wallet/sends/wallet-send-routes';
-import { WalletSends } from './wallet/sends/wallet-sends';
+import { type SendFaults, WalletSends } from './wallet/sends/wallet-sends';
 import { WalletService } from './wallet/wallet-service';
 
 export interface Services {
@@ -116,6 +116,8 @@ export interface BuildAppOptions {
   walletKdf?: KdfSettings;
   /** `RESEARCH_PROVIDER=live`: the sync's timers and the provider clients' runtime (tests). */
   research?: { timers?: SyncTimers; runtime?: ProviderRuntime };
+  /** Asked at each point of a wallet send (`server.ts` under `WALLET_CRASH_AT`; tests). */
+  sendFaults?: SendFaults;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -303,11 +305,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const wallet = new WalletService(db, clock, throttle, unlockedWallets, options.walletKdf);
   const walletSends = new WalletSends(new SendRecords(db, clock), wallet, walletChains, app.log, {
-    killProcessAt: config.WALLET_CRASH_AT,
+    faults: options.sendFaults,
     lockWaitMs: config.WALLET_SEND_LOCK_WAIT_MS,
   });
-  if (config.WALLET_CRASH_AT)
-    app.log.warn({ at: config.WALLET_CRASH_AT }, 'test aid: wallet sends kill the process');
   app.addHook('onClose', () => walletSends.close());
   const walletPortfolio = new WalletPortfolio(wallet, walletChains, walletPrices, app.log);
   const walletHistory = new WalletHistory(db, walletChains, walletPrices);

@@ -13,7 +13,21 @@ try {
   throw error;
 }
 
-const app = await buildApp({ config });
+const crashAt = config.WALLET_CRASH_AT;
+const app = await buildApp({
+  config,
+  // A test aid that loadConfig refuses in production: the process kills itself (SIGKILL: no
+  // handler, no flush, no graceful shutdown) as a wallet send passes this point, its record
+  // written, so send-crash.test.ts can start it again and watch reconciliation finish the send.
+  sendFaults: crashAt
+    ? {
+        at: (point) => {
+          if (point === crashAt) process.kill(process.pid, 'SIGKILL');
+        },
+      }
+    : undefined,
+});
+if (crashAt) app.log.warn({ at: crashAt }, 'test aid: wallet sends kill the process');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -81,6 +81,8 @@ export async function startTestApp(
     database?: DatabaseHandle;
     /** The live research sync's timers and provider runtime (`RESEARCH_PROVIDER=live`). */
     research?: BuildAppOptions['research'];
+    /** Asked at each point of a wallet send (`SendStopper` of wallet-test-kit). */
+    sendFaults?: BuildAppOptions['sendFaults'];
   } = {},
 ): Promise<TestApp> {
   const clock = new TestClock();
@@ -111,6 +113,7 @@ export async function startTestApp(
     loadSnapshots: options.loadSnapshots ?? false,
     devnet: options.devnet,
     research: options.research,
+    sendFaults: options.sendFaults,
     // Low argon2id cost for speed in tests; the KDF itself is covered by key-vault.test.ts.
     walletKdf: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
   });

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '@vaultscope/core';
 import { type Devnet, type DevnetChainId, startDevnet } from '@vaultscope/devnet';
+import { AppError } from '../lib/errors';
+import type { SendFaultPoint, SendFaults } from '../wallet/sends/wallet-sends';
 import { signupAndLogin, type TestApp } from './test-app';
 
 /**
@@ -27,6 +29,22 @@ export async function startTestDevnet(
       rmSync(dataDir, { recursive: true, force: true });
     },
   });
+}
+
+/**
+ * The send engine's fault hook for in-process tests (`startTestApp`'s `sendFaults`): while
+ * `stopAt` is set, each send stops there. At `beforeSign` with an ordinary failure (nothing
+ * signed); at the other points as a killed process would stop it, its record left as written
+ * and the request answered 500. send-crash.test.ts kills a real process instead.
+ */
+export class SendStopper implements SendFaults {
+  stopAt: SendFaultPoint | undefined;
+
+  at(point: SendFaultPoint): void {
+    if (point !== this.stopAt) return;
+    if (point === 'beforeSign') throw new Error('simulated failure before signing');
+    throw new AppError(500, `simulated crash ${point}`);
+  }
 }
 
 export const WALLET_PASSWORD = 'wallet pass phrase 1';

@@ -6,8 +6,13 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../lib/db/client';
 import { openTestDatabase, startTestApp, type TestApp } from '../../test/test-app';
-import { connectWallet, startTestDevnet, WALLET_PASSWORD } from '../../test/wallet-test-kit';
-import type { SendFault } from './wallet-sends';
+import {
+  connectWallet,
+  SendStopper,
+  startTestDevnet,
+  WALLET_PASSWORD,
+} from '../../test/wallet-test-kit';
+import type { SendFaultPoint } from './wallet-sends';
 import { walletSends } from '../wallet-tables';
 
 type User = Awaited<ReturnType<typeof connectWallet>>;
@@ -16,6 +21,7 @@ const paths = apiPaths.wallet;
 let devnet: Awaited<ReturnType<typeof startTestDevnet>>;
 let database: { handle: DatabaseHandle; drop: () => Promise<void> };
 const apps: TestApp[] = [];
+const faults = new SendStopper();
 
 beforeAll(async () => {
   devnet = await startTestDevnet([1, 103]);
@@ -30,7 +36,7 @@ afterAll(async () => {
 });
 
 async function startApp(): Promise<TestApp> {
-  const t = await startTestApp({}, { devnet, database: database.handle });
+  const t = await startTestApp({}, { devnet, database: database.handle, sendFaults: faults });
   apps.push(t);
   return t;
 }
@@ -47,19 +53,19 @@ const recordByKey = async (key: string) => {
 async function crashingSend(
   t: TestApp,
   who: User,
-  fault: SendFault,
+  fault: SendFaultPoint,
   path: string,
   payload: Record<string, unknown>,
   key: string,
 ) {
-  t.app.services.walletSends.testFault = fault;
+  faults.stopAt = fault;
   const response = await t.request({
     method: 'POST',
     url: path,
     headers: { ...who.auth, 'idempotency-key': key },
     payload,
   });
-  t.app.services.walletSends.testFault = undefined;
+  faults.stopAt = undefined;
   expect(response.statusCode).toBe(500);
   return recordByKey(key);
 }

@@ -17,7 +17,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { connectWallet, startTestDevnet } from '../../test/wallet-test-kit';
+import { connectWallet, SendStopper, startTestDevnet } from '../../test/wallet-test-kit';
 import { walletSends } from '../wallet-tables';
 import { EvmSender } from './evm-sender';
 import { SendRecords } from './send-records';
@@ -36,6 +36,8 @@ let evm: ReturnType<typeof createPublicClient>;
 let solana: ReturnType<typeof createSolanaRpc>;
 let usdv: Hex;
 let usdvMint: string;
+/** Stops sends at a point of the engine, as a crash or a failure before signing would. */
+const faults = new SendStopper();
 /** Every response body, searched for secrets at the end. */
 const bodies: string[] = [];
 
@@ -84,7 +86,7 @@ async function splBalanceOf(owner: string): Promise<bigint> {
 
 beforeAll(async () => {
   devnet = await startTestDevnet([1, 103]);
-  t = await startTestApp({}, { devnet });
+  t = await startTestApp({}, { devnet, sendFaults: faults });
   evm = createPublicClient({ transport: http(devnet.rpcUrl(1)) });
   solana = createSolanaRpc(devnet.rpcUrl(103));
   usdv = devnet.tokens[1]!.find((token) => token.symbol === 'USDV')!.address as Hex;
@@ -223,14 +225,14 @@ describe('sends on EVM', () => {
     const to = newEvmAddress();
     // A send signed and marked broadcast (as after a transport error) that the node never got,
     // already sent as often as the reconciler used to allow.
-    sends.testFault = 'afterSign';
+    faults.stopAt = 'afterSign';
     const lost = await post(
       paths.sendEth,
       sender,
       { chainId: 1, address: to, amount: '0.1' },
       'lost',
     );
-    sends.testFault = undefined;
+    faults.stopAt = undefined;
     expect(lost.statusCode).toBe(500);
     await t.app.db.handle.db
       .update(walletSends)
@@ -269,14 +271,14 @@ describe('sends on EVM', () => {
     const to = newEvmAddress();
     const byKey = async (key: string) =>
       (await recordsOf(sender.userId)).find((row) => row.idempotencyKey === key)!;
-    sends.testFault = 'afterSign';
+    faults.stopAt = 'afterSign';
     const first = await post(
       paths.sendEth,
       sender,
       { chainId: 1, address: to, amount: '0.1' },
       'r',
     );
-    sends.testFault = undefined;
+    faults.stopAt = undefined;
     expect(first.statusCode).toBe(500);
     await t.app.db.handle.db
       .update(walletSends)
@@ -417,13 +419,12 @@ describe('sends on EVM', () => {
 
   it('lets a key run again after a send that failed before signing', async () => {
     const sender = await fundedUser();
-    const sends = t.app.services.walletSends;
     const to = newEvmAddress();
     const body = { chainId: 1, address: to, amount: '0.05' };
     const key = randomUUID();
-    sends.testFault = 'beforeSign';
+    faults.stopAt = 'beforeSign';
     const failed = await post(paths.sendEth, sender, body, key);
-    sends.testFault = undefined;
+    faults.stopAt = undefined;
     expect(failed.statusCode).toBe(400);
     expect(failed.json().message).toBe(walletMessages.sendFailed);
     const [row] = await recordsOf(sender.userId);

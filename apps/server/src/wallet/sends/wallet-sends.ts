@@ -40,14 +40,19 @@ export interface SendRequest {
   amount: string;
 }
 
-/**
- * Points where a test stops a send (never set outside tests): as a killed process would, or,
- * for `beforeSign`, with an ordinary error just before signing (nothing signed, nothing sent).
- */
-export type SendFault = 'afterRecord' | 'beforeSign' | 'afterSign' | 'afterBroadcast';
+/** The points of a send at which the engine asks its fault hook, in the order a send passes them. */
+export type SendFaultPoint = 'afterRecord' | 'beforeSign' | 'afterSign' | 'afterBroadcast';
 
-export class SimulatedCrash extends Error {
-  override name = 'SimulatedCrash';
+/**
+ * A collaborator the engine calls as a send passes each point, each time after the record's state
+ * for that point is written. Production passes none. A hook may end the process there
+ * (`server.ts` kills it for send-crash.test.ts, `WALLET_CRASH_AT`), or throw: at `beforeSign` the
+ * error is an ordinary failure before signing (the record fails, nothing is signed or sent); at
+ * the other points the send stops where it stands and its record is left as written, as a killed
+ * process leaves it, for reconciliation to finish.
+ */
+export interface SendFaults {
+  at(point: SendFaultPoint): void;
 }
 
 export interface WalletSendsOptions {
@@ -61,12 +66,8 @@ export interface WalletSendsOptions {
   reconcileEveryMs?: number;
   /** Age (since their last change) from which open records are taken up by that pass. */
   reconcileMinAgeMs?: number;
-  /**
-   * Test aid (`WALLET_CRASH_AT`, refused in production): the process kills itself with SIGKILL
-   * when a send reaches this point, after the record's state for it is written, so a test can
-   * restart the server on the same database and watch reconciliation finish the send.
-   */
-  killProcessAt?: Exclude<SendFault, 'beforeSign'> | undefined;
+  /** Asked at each point of a send (see {@link SendFaults}); none in production. */
+  faults?: SendFaults | undefined;
   /** How long a send waits for its account's send lock before a 503 (`nonce-lock.ts`). */
   lockWaitMs?: number;
 }
@@ -87,11 +88,7 @@ const RECHECK_FAILED_MS = 60 * 60_000;
  * can never pay twice.
  */
 export class WalletSends {
-  /** Tests only: stop sends at this point without touching the record. */
-  testFault: SendFault | undefined;
   private readonly inFlight = new Map<string, Promise<SendRecord>>();
-  /** Records a simulated crash left behind: they belong to the "killed" process (tests only). */
-  private readonly crashed = new Set<string>();
   private readonly lock: KeyedLock;
   /**
    * Records a reconciliation is working on in this process. A record's work may outlive its
@@ -108,7 +105,7 @@ export class WalletSends {
   private readonly replayWaitMs: number;
   private readonly reconcileEveryMs: number;
   private readonly reconcileMinAgeMs: number;
-  private readonly killProcessAt: SendFault | undefined;
+  private readonly faults: SendFaults | undefined;
 
   constructor(
     private readonly records: SendRecords,
@@ -122,7 +119,7 @@ export class WalletSends {
     this.replayWaitMs = options.replayWaitMs ?? 5_000;
     this.reconcileEveryMs = options.reconcileEveryMs ?? 10_000;
     this.reconcileMinAgeMs = options.reconcileMinAgeMs ?? 5_000;
-    this.killProcessAt = options.killProcessAt;
+    this.faults = options.faults;
     this.lock = new KeyedLock(options.lockWaitMs);
   }
 
@@ -212,7 +209,6 @@ export class WalletSends {
     try {
       return await running;
     } catch (error) {
-      if (error instanceof SimulatedCrash) this.crashed.add(record.id);
       throw this.publicError(error, record.chainId);
     } finally {
       this.inFlight.delete(record.id);
@@ -298,7 +294,6 @@ export class WalletSends {
       skip: (row) =>
         this.inFlight.has(row.id) ||
         this.reconciling.has(row.id) ||
-        this.crashed.has(row.id) ||
         (minAgeMs > 0 && clock.now().getTime() - row.updatedAt.getTime() < minAgeMs),
       stopped: () => this.closing,
       busy: this.reconciling,
@@ -354,7 +349,7 @@ export class WalletSends {
     sender: ChainSender,
     family: KeyFamily,
   ): Promise<SendRecord> {
-    this.crashPoint('afterRecord');
+    this.faults?.at('afterRecord');
     let signedRow: SendRecord | undefined;
     let row: SendRecord;
     try {
@@ -366,7 +361,7 @@ export class WalletSends {
           prepared,
           await this.records.inFlightFrom(record.chainId, record.fromAddress, record.id),
         );
-        if (this.testFault === 'beforeSign') throw new Error('simulated failure before signing');
+        this.faults?.at('beforeSign');
         const signed = await this.wallet.withSecret(userId, family, (secret) =>
           sender.sign(prepared, secret, { nonceFloor, sendId: record.id }),
         );
@@ -380,11 +375,11 @@ export class WalletSends {
         );
         if (!signedRow) return this.reread(record, 'signed');
         this.logStatus(signedRow);
-        this.crashPoint('afterSign');
+        this.faults?.at('afterSign');
         return (await this.broadcast(sender, signedRow, false)).row;
       });
     } catch (error) {
-      if (error instanceof SimulatedCrash || signedRow) throw error;
+      if (signedRow) throw error;
       // Nothing was signed or sent: the record fails and the nonce stays free.
       const answer = error instanceof AppError ? error : chainFailureOf(error);
       const failed = await this.transition(record, true, {
@@ -394,7 +389,7 @@ export class WalletSends {
       if (answer) throw answer;
       return failed;
     }
-    this.crashPoint('afterBroadcast');
+    this.faults?.at('afterBroadcast');
     if (row.status !== 'broadcast') return row;
     return this.follow(sender, row, this.confirmTimeoutMs, false);
   }
@@ -423,7 +418,6 @@ export class WalletSends {
     for (const row of open) {
       if (row.nonce === null || row.nonce < next) continue;
       if (row.nonce > next) break;
-      this.crashed.delete(row.id); // a live process owns it now
       const { refused } = await this.broadcast(sender, row, false);
       if (refused) throw new ConflictError(walletMessages.previousSendPending);
       // Sent, or settled by the chain: either way its nonce is taken.
@@ -561,16 +555,10 @@ export class WalletSends {
 
   /** Our own errors pass; a chain or RPC failure becomes a safe message (logged shortly). */
   private publicError(error: unknown, chainId: number): unknown {
-    if (error instanceof AppError || error instanceof SimulatedCrash) return error;
+    if (error instanceof AppError) return error;
     this.log.warn({ chainId, error: chainErrorText(error) }, 'wallet chain call failed');
     // A chain that failed says so (502/503, its own message); other errors keep the spec's.
     return chainFailureOf(error) ?? new AppError(502, walletMessages.sendFailedFallback);
-  }
-
-  private crashPoint(point: SendFault): void {
-    // A real crash for send-crash.test.ts: no handler, no flush, no graceful shutdown.
-    if (this.killProcessAt === point) process.kill(process.pid, 'SIGKILL');
-    if (this.testFault === point) throw new SimulatedCrash(`simulated crash ${point}`);
   }
 
   private logStatus(row: SendRecord, error?: string): void {
