@@ -60,6 +60,7 @@ import { WalletHistory } from './wallet/history/wallet-history';
 import { WalletPortfolio } from './wallet/portfolio/portfolio';
 import { portfolioRoutes } from './wallet/portfolio/portfolio-routes';
 import { WalletPrices } from './wallet/portfolio/wallet-prices';
+import { SendReconciler } from './wallet/sends/send-reconciler';
 import { SendRecords } from './wallet/sends/send-records';
 import { WalletChains } from './wallet/wallet-chains';
 import { walletSessionIdOf } from './wallet/wallet-access';
@@ -84,6 +85,7 @@ export interface Services {
   wallet: WalletService;
   walletChains: WalletChains;
   walletSends: WalletSends;
+  sendReconciler: SendReconciler;
   walletPrices: WalletPrices;
   walletPortfolio: WalletPortfolio;
   walletHistory: WalletHistory;
@@ -304,11 +306,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     unlockedWallets.lockAll();
   });
   const wallet = new WalletService(db, clock, throttle, unlockedWallets, options.walletKdf);
-  const walletSends = new WalletSends(new SendRecords(db, clock), wallet, walletChains, app.log, {
+  const sendRecords = new SendRecords(db, clock);
+  const walletSends = new WalletSends(sendRecords, wallet, walletChains, app.log, {
     faults: options.sendFaults,
     lockWaitMs: config.WALLET_SEND_LOCK_WAIT_MS,
   });
-  app.addHook('onClose', () => walletSends.close());
+  const sendReconciler = new SendReconciler(sendRecords, walletSends.reconcileSteps(), app.log);
+  app.addHook('onClose', () => sendReconciler.close());
   const walletPortfolio = new WalletPortfolio(wallet, walletChains, walletPrices, app.log);
   const walletHistory = new WalletHistory(db, walletChains, walletPrices);
   const transferScanner = new TransferScanner(db, walletChains, app.log, clock);
@@ -342,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wallet,
     walletChains,
     walletSends,
+    sendReconciler,
     walletPrices,
     walletPortfolio,
     walletHistory,
@@ -415,7 +420,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(outboxRoutes, { outbox: mail });
 
   // Sends a previous process left in flight: finished in the background, never blocking start-up.
-  void walletSends.startReconciliation();
+  void sendReconciler.start();
 
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -147,7 +147,7 @@ describe('start-up reconciliation', () => {
     await first.app.close();
 
     const second = await startApp();
-    const summary = await second.app.services.walletSends.reconciled;
+    const summary = await second.app.services.sendReconciler.reconciled;
     expect(summary).toMatchObject({ open: 5, confirmed: 3, failed: 2, resent: 2, errors: 0 });
 
     expect(await recordByKey('recorded-only')).toMatchObject({ status: 'failed', hash: null });
@@ -197,6 +197,6 @@ describe('start-up reconciliation', () => {
     // A third start finds nothing left to do.
     await second.app.close();
     const third = await startApp();
-    expect(await third.app.services.walletSends.reconciled).toMatchObject({ open: 0 });
+    expect(await third.app.services.sendReconciler.reconciled).toMatchObject({ open: 0 });
   });
 });

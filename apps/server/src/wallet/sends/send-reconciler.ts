@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SendRecord, SendRecords } from './send-records';
 import { withTimeout } from '../../lib/with-timeout';
 import { chainErrorText } from '../chain-errors';
-import { type ChainSender, type Verdict } from './send-types';
+import { type ChainSender, delay, type Verdict } from './send-types';
 
 /** A (re)broadcast: the record after it, and whether the node refused the bytes. */
 export interface Broadcast {
@@ -11,9 +11,120 @@ export interface Broadcast {
   refused: boolean;
 }
 
-export interface ReconcileDeps {
-  records: SendRecords;
+/**
+ * What reconciliation does to a record, given by the send engine (`WalletSends.reconcileSteps`).
+ * The reconciler acts on rows read at the start of its pass, possibly while another process works
+ * on them: each change also requires the row's `version` unchanged.
+ */
+export interface ReconcileSteps {
   senderFor(chainId: number): ChainSender | undefined;
+  /** Whether this process is sending the record right now (its request still running). */
+  isSending(id: string): boolean;
+  /** Sends the stored bytes again, under the account's send lock. */
+  broadcast(sender: ChainSender, row: SendRecord): Promise<Broadcast>;
+  follow(sender: ChainSender, row: SendRecord, timeoutMs: number): Promise<SendRecord>;
+  settle(row: SendRecord, verdict: Verdict): Promise<SendRecord>;
+  /** A failed record the chain knows after all: open again (`broadcast`), to be followed. */
+  reopen(row: SendRecord): Promise<SendRecord>;
+}
+
+export interface SendReconcilerOptions {
+  /** How long one record is followed on the chain. */
+  waitMs?: number;
+  /** How often open records are reconciled while the server runs. */
+  everyMs?: number;
+  /** Age (since their last change) from which open records are taken up by that pass. */
+  minAgeMs?: number;
+}
+
+/** How long a signed send that failed is still looked up by hash (a lagging node may have erred). */
+const RECHECK_FAILED_MS = 60 * 60_000;
+
+/**
+ * The schedule of reconciliation: once at start-up over every open record, then every
+ * `everyMs` over those unchanged for `minAgeMs`, never two passes at once, stopped by
+ * {@link close}. The passes themselves are {@link reconcileOpenSends}.
+ */
+export class SendReconciler {
+  /**
+   * Records a reconciliation is working on in this process. A record's work may outlive its
+   * pass (a time-out does not cancel it), so later passes leave these alone; across processes
+   * the records' compare-and-set updates keep concurrent work from overwriting each other.
+   */
+  private readonly busy = new Set<string>();
+  private startup: Promise<ReconcileSummary> | undefined;
+  private pass: Promise<ReconcileSummary> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closing = false;
+  private readonly waitMs: number;
+  private readonly everyMs: number;
+  private readonly minAgeMs: number;
+
+  constructor(
+    private readonly records: SendRecords,
+    private readonly steps: ReconcileSteps,
+    private readonly log: FastifyBaseLogger,
+    options: SendReconcilerOptions = {},
+  ) {
+    this.waitMs = options.waitMs ?? 15_000;
+    this.everyMs = options.everyMs ?? 10_000;
+    this.minAgeMs = options.minAgeMs ?? 5_000;
+  }
+
+  /**
+   * Finishes the records a previous process left in flight, in the background (start-up must
+   * not wait on chains), then keeps reconciling open records every `everyMs`: a send not final
+   * within the confirmation time-out, or dropped by the node, is followed until it is.
+   * Safe to call once; later calls return the start-up run.
+   */
+  start(): Promise<ReconcileSummary> {
+    this.startup ??= this.reconcileNow(0).finally(() => {
+      if (this.closing) return;
+      this.timer = setInterval(() => void this.reconcileNow(this.minAgeMs), this.everyMs);
+      this.timer.unref();
+    });
+    return this.startup;
+  }
+
+  /**
+   * One reconciliation pass over open records unchanged for `minAgeMs`, except those this
+   * process is sending right now. A pass already running is joined, not doubled.
+   */
+  reconcileNow(minAgeMs = 0): Promise<ReconcileSummary> {
+    const clock = this.records.clock;
+    this.pass ??= reconcileOpenSends({
+      ...this.steps,
+      records: this.records,
+      skip: (row) =>
+        this.steps.isSending(row.id) ||
+        (minAgeMs > 0 && clock.now().getTime() - row.updatedAt.getTime() < minAgeMs),
+      stopped: () => this.closing,
+      busy: this.busy,
+      recheckFailedSince: () => new Date(clock.now().getTime() - RECHECK_FAILED_MS),
+      waitMs: this.waitMs,
+      log: this.log,
+    }).finally(() => {
+      this.pass = undefined;
+    });
+    return this.pass;
+  }
+
+  /** The start-up reconciliation's summary, once it has run. */
+  get reconciled(): Promise<ReconcileSummary | undefined> {
+    return this.startup ?? Promise.resolve(undefined);
+  }
+
+  /** Stops reconciling between records and gives the current pass a moment to finish. */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.timer);
+    const running = this.pass ?? this.startup;
+    if (running) await Promise.race([running, delay(2_000)]);
+  }
+}
+
+interface ReconcileDeps extends Omit<ReconcileSteps, 'isSending'> {
+  records: SendRecords;
   /** A record to leave alone: this process is sending it right now, or it changed just now. */
   skip(row: SendRecord): boolean;
   /**
@@ -22,11 +133,6 @@ export interface ReconcileDeps {
    */
   busy: Set<string>;
   stopped(): boolean;
-  broadcast(sender: ChainSender, row: SendRecord): Promise<Broadcast>;
-  follow(sender: ChainSender, row: SendRecord, timeoutMs: number): Promise<SendRecord>;
-  settle(row: SendRecord, verdict: Verdict): Promise<SendRecord>;
-  /** A failed record the chain knows after all: open again (`broadcast`), to be followed. */
-  reopen(row: SendRecord): Promise<SendRecord>;
   /** Signed sends that failed since then are looked up again by hash. */
   recheckFailedSince(): Date;
   /** How long one record is followed on the chain. */
@@ -64,7 +170,7 @@ type Outcome = 'confirmed' | 'failed' | 'pending' | 'skipped';
  *   hash, and confirmed (or reopened) when the chain knows it after all.
  * Each record gets a bounded time; errors are logged and counted, never thrown.
  */
-export async function reconcileOpenSends(deps: ReconcileDeps): Promise<ReconcileSummary> {
+async function reconcileOpenSends(deps: ReconcileDeps): Promise<ReconcileSummary> {
   const started = Date.now();
   const summary: ReconcileSummary = {
     open: 0,

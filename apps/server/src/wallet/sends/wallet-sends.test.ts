@@ -220,7 +220,7 @@ describe('sends on EVM', () => {
 
   it('sends after a lost transaction: resends it first instead of leaving a nonce gap', async () => {
     const sender = await fundedUser();
-    const sends = t.app.services.walletSends;
+    const reconciler = t.app.services.sendReconciler;
     const start = await nonceOf(sender);
     const to = newEvmAddress();
     // A send signed and marked broadcast (as after a transport error) that the node never got,
@@ -252,7 +252,7 @@ describe('sends on EVM', () => {
     expect(await evm.getBalance({ address: to })).toBe(parseEther('0.3'));
 
     // The periodic pass settles the resent record; the key then answers, no longer 409.
-    await sends.reconcileNow();
+    await reconciler.reconcileNow();
     expect(await byKey('lost')).toMatchObject({ status: 'confirmed', broadcasts: 3 });
     const repeat = await post(
       paths.sendEth,
@@ -266,7 +266,7 @@ describe('sends on EVM', () => {
 
   it('keeps a refused resend open, refuses new sends meanwhile, and confirms it once mined', async () => {
     const sender = await fundedUser();
-    const sends = t.app.services.walletSends;
+    const reconciler = t.app.services.sendReconciler;
     const start = await nonceOf(sender);
     const to = newEvmAddress();
     const byKey = async (key: string) =>
@@ -304,7 +304,7 @@ describe('sends on EVM', () => {
       serializedTransaction: (await byKey('r')).signedTransaction as Hex,
     });
     await evm.waitForTransactionReceipt({ hash });
-    await sends.reconcileNow();
+    await reconciler.reconcileNow();
     expect(await byKey('r')).toMatchObject({ status: 'confirmed', hash });
 
     // The user sends S again: it goes out at the next nonce, and each send paid once.
@@ -326,7 +326,7 @@ describe('sends on EVM', () => {
       .update(walletSends)
       .set({ status: 'failed', fee: null, error: 'refused' })
       .where(eq(walletSends.idempotencyKey, 'f'));
-    const summary = await t.app.services.walletSends.reconcileNow();
+    const summary = await t.app.services.sendReconciler.reconcileNow();
     expect(summary.revived).toBeGreaterThanOrEqual(1);
     const [row] = await recordsOf(sender.userId);
     expect(row).toMatchObject({ status: 'confirmed', error: null, hash: sent.json().data.hash });

@@ -16,7 +16,7 @@ import { AppError, BadRequestError, ConflictError } from '../../lib/errors';
 import { chainErrorText, chainFailureOf } from '../chain-errors';
 import { EvmSender } from './evm-sender';
 import { KeyedLock, nonceLockKey } from './nonce-lock';
-import { type Broadcast, type ReconcileSummary, reconcileOpenSends } from './send-reconciler';
+import type { Broadcast, ReconcileSteps } from './send-reconciler';
 import { isTerminal, type SendRecord, type SendRecords } from './send-records';
 import {
   amountOrThrow,
@@ -58,14 +58,8 @@ export interface SendFaults {
 export interface WalletSendsOptions {
   /** How long a send request waits for the chain's verdict before answering `pending`. */
   confirmTimeoutMs?: number;
-  /** How long start-up reconciliation follows one record. */
-  reconcileWaitMs?: number;
   /** How long a repeated request waits for the first one still in flight. */
   replayWaitMs?: number;
-  /** How often open records are reconciled while the server runs. */
-  reconcileEveryMs?: number;
-  /** Age (since their last change) from which open records are taken up by that pass. */
-  reconcileMinAgeMs?: number;
   /** Asked at each point of a send (see {@link SendFaults}); none in production. */
   faults?: SendFaults | undefined;
   /** How long a send waits for its account's send lock before a 503 (`nonce-lock.ts`). */
@@ -78,33 +72,19 @@ const CANONICAL_DECIMALS = 80;
 const MAX_KEY_LENGTH = 200;
 /** How often a repeated request looks at the first one's record. */
 const REPLAY_POLL_MS = 100;
-/** How long a signed send that failed is still looked up by hash (a lagging node may have erred). */
-const RECHECK_FAILED_MS = 60 * 60_000;
 
 /**
  * The send engine (DESIGN.md section 5): checked, recorded with an idempotency key, signed under
  * a per-account nonce lock, stored signed, broadcast, followed to the chain's verdict. A record
- * left in flight by a crash is finished at start-up from its stored signed bytes, so a resend
+ * left in flight by a crash is finished by `SendReconciler` (send-reconciler.ts) with this
+ * engine's steps ({@link WalletSends.reconcileSteps}), from its stored signed bytes, so a resend
  * can never pay twice.
  */
 export class WalletSends {
   private readonly inFlight = new Map<string, Promise<SendRecord>>();
   private readonly lock: KeyedLock;
-  /**
-   * Records a reconciliation is working on in this process. A record's work may outlive its
-   * pass (a time-out does not cancel it), so later passes leave these alone; across processes
-   * the records' compare-and-set updates keep concurrent work from overwriting each other.
-   */
-  private readonly reconciling = new Set<string>();
-  private reconciliation: Promise<ReconcileSummary> | undefined;
-  private pass: Promise<ReconcileSummary> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private closing = false;
   private readonly confirmTimeoutMs: number;
-  private readonly reconcileWaitMs: number;
   private readonly replayWaitMs: number;
-  private readonly reconcileEveryMs: number;
-  private readonly reconcileMinAgeMs: number;
   private readonly faults: SendFaults | undefined;
 
   constructor(
@@ -115,10 +95,7 @@ export class WalletSends {
     options: WalletSendsOptions = {},
   ) {
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 60_000;
-    this.reconcileWaitMs = options.reconcileWaitMs ?? 15_000;
     this.replayWaitMs = options.replayWaitMs ?? 5_000;
-    this.reconcileEveryMs = options.reconcileEveryMs ?? 10_000;
-    this.reconcileMinAgeMs = options.reconcileMinAgeMs ?? 5_000;
     this.faults = options.faults;
     this.lock = new KeyedLock(options.lockWaitMs);
   }
@@ -265,41 +242,14 @@ export class WalletSends {
   }
 
   /**
-   * Finishes the records a previous process left in flight, in the background (start-up must
-   * not wait on chains), then keeps reconciling open records every `reconcileEveryMs`: a send
-   * not final within the confirmation time-out, or dropped by the node, is followed until it is.
-   * Safe to call once; later calls return the start-up run.
+   * The steps that `SendReconciler` (send-reconciler.ts) takes on records left open. Each
+   * change requires the row's `version` as the reconciler read it, and a resend runs under the
+   * account's send lock, so it never interleaves with a new send's nonce choice.
    */
-  startReconciliation(): Promise<ReconcileSummary> {
-    this.reconciliation ??= this.reconcileNow(0).finally(() => {
-      if (this.closing) return;
-      this.timer = setInterval(
-        () => void this.reconcileNow(this.reconcileMinAgeMs),
-        this.reconcileEveryMs,
-      );
-      this.timer.unref();
-    });
-    return this.reconciliation;
-  }
-
-  /**
-   * One reconciliation pass over open records unchanged for `minAgeMs`, except those this
-   * process is sending right now. A pass already running is joined, not doubled.
-   */
-  reconcileNow(minAgeMs = 0): Promise<ReconcileSummary> {
-    const clock = this.records.clock;
-    this.pass ??= reconcileOpenSends({
-      records: this.records,
+  reconcileSteps(): ReconcileSteps {
+    return {
       senderFor: (chainId) => this.senderOf(chainId),
-      skip: (row) =>
-        this.inFlight.has(row.id) ||
-        this.reconciling.has(row.id) ||
-        (minAgeMs > 0 && clock.now().getTime() - row.updatedAt.getTime() < minAgeMs),
-      stopped: () => this.closing,
-      busy: this.reconciling,
-      // The reconciler acts on rows read at the start of its pass, possibly while another
-      // process works on them: each of its changes also requires the row's `version` unchanged.
-      // Under the account's lock, so a resend never interleaves with a new send's nonce choice.
+      isSending: (id) => this.inFlight.has(id),
       broadcast: (sender, row) =>
         this.lock.run(nonceLockKey(row.chainId, row.fromAddress), () =>
           this.broadcast(sender, row, true),
@@ -307,26 +257,7 @@ export class WalletSends {
       follow: (sender, row, ms) => this.follow(sender, row, ms, true),
       settle: (row, verdict) => this.settle(row, verdict, true),
       reopen: (row) => this.transition(row, true, { status: 'broadcast', error: null }),
-      recheckFailedSince: () => new Date(clock.now().getTime() - RECHECK_FAILED_MS),
-      waitMs: this.reconcileWaitMs,
-      log: this.log,
-    }).finally(() => {
-      this.pass = undefined;
-    });
-    return this.pass;
-  }
-
-  /** The start-up reconciliation's summary, once it has run. */
-  get reconciled(): Promise<ReconcileSummary | undefined> {
-    return this.reconciliation ?? Promise.resolve(undefined);
-  }
-
-  /** Stops reconciling between records and gives the current pass a moment to finish. */
-  async close(): Promise<void> {
-    this.closing = true;
-    clearInterval(this.timer);
-    const running = this.pass ?? this.reconciliation;
-    if (running) await Promise.race([running, delay(2_000)]);
+    };
   }
 
   private resolve(chainId: number): { access: ChainAccess; sender: ChainSender } {
