@@ -410,9 +410,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wallet,
     login: (credentials, ip) => accounts.login(credentials, ip),
   });
-  await app.register(walletSendRoutes, { sends: walletSends });
-  await app.register(portfolioRoutes, { portfolio: walletPortfolio });
-  await app.register(historyRoutes, { walletHistory, transferScanner, walletChains });
+  await app.register(walletSendRoutes, { sends: walletSends, unlocks: wallet });
+  await app.register(portfolioRoutes, { portfolio: walletPortfolio, unlocks: wallet });
+  await app.register(historyRoutes, {
+    walletHistory,
+    transferScanner,
+    walletChains,
+    unlocks: wallet,
+  });
   // The faucet mints play money: never in production, whatever DEV_TOOLS says.
   if (config.DEV_TOOLS && config.NODE_ENV !== 'production' && walletChains.devnet)
     await app.register(faucetRoutes, { devnet: walletChains.devnet, wallet, walletChains });

@@ -3,6 +3,7 @@ import { walletMessages } from '@vaultscope/core';
 import { ForbiddenError } from '../lib/errors';
 import { sha256 } from '../lib/hash';
 import { bearerToken, type SessionUser } from '../lib/session/session';
+import type { WalletService } from './wallet-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,12 +29,20 @@ export async function requireWalletSession(request: FastifyRequest, _reply: Fast
   request.walletSessionId = walletSessionIdOf(token);
 }
 
-/** preValidation hook of every call that reads or moves funds: a live session and an unlocked wallet. */
-export async function requireUnlockedWallet(request: FastifyRequest, reply: FastifyReply) {
-  await requireWalletSession(request, reply);
-  const { user, sessionId } = walletCallerOf(request);
-  if (!request.server.services.wallet.isUnlocked(user.id, sessionId))
-    throw new ForbiddenError(walletMessages.notConnected);
+/** Whether a session's wallet is unlocked: the wallet service answers, handed in by the routes. */
+export type WalletUnlocks = Pick<WalletService, 'isUnlocked'>;
+
+/**
+ * The preValidation hook of every call that reads or moves funds: a live session and a wallet
+ * unlocked for it, as `unlocks` says (the routes get it from their register options).
+ */
+export function requireUnlockedWallet(unlocks: WalletUnlocks) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await requireWalletSession(request, reply);
+    const { user, sessionId } = walletCallerOf(request);
+    if (!unlocks.isUnlocked(user.id, sessionId))
+      throw new ForbiddenError(walletMessages.notConnected);
+  };
 }
 
 /** The user and session of a call that passed {@link requireWalletSession}. */

@@ -57,6 +57,7 @@ export async function walletRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const paths = apiPaths.wallet;
+  const unlocked = requireUnlockedWallet(wallet);
 
   app.post(
     paths.login,
@@ -166,7 +167,7 @@ export async function walletRoutes(
     app.post(
       path,
       {
-        preValidation: requireUnlockedWallet,
+        preValidation: unlocked,
         schema: {
           tags: ['wallet'],
           response: { 200: generatedWalletResponseSchema, ...errors },
@@ -183,7 +184,7 @@ export async function walletRoutes(
   app.get(
     paths.evmKey,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: { tags: ['wallet'], response: { 200: publicKeyResponseSchema, ...errors } },
     },
     async (request) => ({ key: await wallet.requireAddress(walletUserOf(request).id, 'evm') }),
@@ -192,7 +193,7 @@ export async function walletRoutes(
   app.get(
     paths.solanaKey,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: {
         tags: ['wallet'],
         querystring: chainIdQuerySchema.partial(),
@@ -210,7 +211,7 @@ export async function walletRoutes(
   app.get(
     paths.checkNetworkMode,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: { tags: ['wallet'], response: { 200: networkModeSchema, ...errors } },
     },
     async (request) => wallet.networkMode(walletUserOf(request).id),
@@ -219,7 +220,7 @@ export async function walletRoutes(
   app.post(
     paths.switchNetworks,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: {
         tags: ['wallet'],
         body: networkModeSchema,

@@ -24,11 +24,12 @@ export async function faucetRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { devnet, wallet, walletChains } = options;
+  const unlocked = requireUnlockedWallet(wallet);
 
   app.post(
     apiPaths.wallet.faucet,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: {
         tags: ['wallet'],
         body: faucetRequestSchema,

@@ -9,7 +9,12 @@ import {
   transactionsResponseSchema,
 } from '@vaultscope/core';
 import { readChainTransaction } from './chain-transaction';
-import { requireUnlockedWallet, requireWalletSession, walletUserOf } from '../wallet-access';
+import {
+  requireUnlockedWallet,
+  requireWalletSession,
+  walletUserOf,
+  type WalletUnlocks,
+} from '../wallet-access';
 import type { WalletChains } from '../wallet-chains';
 import type { TransferScanner } from './transfer-scanner';
 import type { WalletHistory } from './wallet-history';
@@ -28,6 +33,7 @@ export interface HistoryRoutesOptions {
   walletHistory: WalletHistory;
   transferScanner: TransferScanner;
   walletChains: WalletChains;
+  unlocks: WalletUnlocks;
   /** How long a history request waits for the receive scan (the scan goes on afterwards). */
   scanBudgetMs?: number;
 }
@@ -39,13 +45,14 @@ export async function historyRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { walletHistory, transferScanner, walletChains } = options;
+  const unlocked = requireUnlockedWallet(options.unlocks);
   const budget = options.scanBudgetMs ?? 2_000;
   const paths = apiPaths.wallet;
 
   app.get(
     paths.transactions,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: {
         tags: ['wallet'],
         querystring: transactionsQuerySchema,

@@ -7,7 +7,7 @@ import {
   errorResponseSchema,
   portfolioResponseSchema,
 } from '@vaultscope/core';
-import { requireUnlockedWallet, walletUserOf } from '../wallet-access';
+import { requireUnlockedWallet, walletUserOf, type WalletUnlocks } from '../wallet-access';
 import type { WalletPortfolio } from './portfolio';
 
 const errors = {
@@ -23,15 +23,16 @@ const errors = {
 /** Balances of the user's wallet: one chain, or all chains of the network mode (spec section 7). */
 export async function portfolioRoutes(
   fastify: FastifyInstance,
-  { portfolio }: { portfolio: WalletPortfolio },
+  { portfolio, unlocks }: { portfolio: WalletPortfolio; unlocks: WalletUnlocks },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const unlocked = requireUnlockedWallet(unlocks);
   const paths = apiPaths.wallet;
 
   app.get(
     paths.assetsByChain,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: {
         tags: ['wallet'],
         querystring: chainIdQuerySchema,
@@ -44,7 +45,7 @@ export async function portfolioRoutes(
   app.get(
     paths.allChainAssets,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: { tags: ['wallet'], response: { 200: portfolioResponseSchema, ...errors } },
     },
     async (request) => portfolio.allChainAssets(walletUserOf(request).id),

@@ -15,7 +15,7 @@ import {
   walletMessages,
 } from '@vaultscope/core';
 import { AppError, BadRequestError } from '../../lib/errors';
-import { requireUnlockedWallet, walletUserOf } from '../wallet-access';
+import { requireUnlockedWallet, walletUserOf, type WalletUnlocks } from '../wallet-access';
 import type { SendRequest, WalletSends } from './wallet-sends';
 
 const errors = {
@@ -37,9 +37,10 @@ const onlyOwnKey = () => new BadRequestError(walletMessages.onlyOwnKey);
 /** The four send calls of spec section 7 and the fee estimate. */
 export async function walletSendRoutes(
   fastify: FastifyInstance,
-  { sends }: { sends: WalletSends },
+  { sends, unlocks }: { sends: WalletSends; unlocks: WalletUnlocks },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const unlocked = requireUnlockedWallet(unlocks);
   const paths = apiPaths.wallet;
   const schema = <Body>(body: Body) => ({
     tags: ['wallet'],
@@ -59,7 +60,7 @@ export async function walletSendRoutes(
 
   app.post(
     paths.sendEth,
-    { preValidation: requireUnlockedWallet, schema: schema(sendEthRequestSchema) },
+    { preValidation: unlocked, schema: schema(sendEthRequestSchema) },
     async (request) => {
       const { chainId, address, amount, importedKey } = request.body;
       if (importedKey) throw onlyOwnKey();
@@ -70,7 +71,7 @@ export async function walletSendRoutes(
 
   app.post(
     paths.sendErc20,
-    { preValidation: requireUnlockedWallet, schema: schema(sendErc20RequestSchema) },
+    { preValidation: unlocked, schema: schema(sendErc20RequestSchema) },
     async (request) => {
       const { chainId, to, amount, tokenAddress, importedKey } = request.body;
       if (importedKey) throw onlyOwnKey();
@@ -81,7 +82,7 @@ export async function walletSendRoutes(
 
   app.post(
     paths.sendSol,
-    { preValidation: requireUnlockedWallet, schema: schema(sendSolRequestSchema) },
+    { preValidation: unlocked, schema: schema(sendSolRequestSchema) },
     async (request) => {
       const { to, amount, generatedKey, network } = request.body;
       if (generatedKey === false) throw onlyOwnKey();
@@ -98,7 +99,7 @@ export async function walletSendRoutes(
   app.post(
     paths.sendSplToken,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: schema(sendSplTokenRequestSchema),
     },
     async (request) => {
@@ -117,7 +118,7 @@ export async function walletSendRoutes(
   app.get(
     paths.estimateFee,
     {
-      preValidation: requireUnlockedWallet,
+      preValidation: unlocked,
       schema: {
         tags: ['wallet'],
         querystring: feeEstimateQuerySchema,
