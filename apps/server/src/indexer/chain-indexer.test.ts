@@ -23,6 +23,7 @@ import {
 } from './indexer-tables';
 import { READ_ATTEMPTS } from './chain-indexer';
 import { poolStats } from './indexer-read';
+import { IndexerMarketSource } from './indexer-market-source';
 
 /**
  * The indexer on a real Anvil chain with the local market (Uniswap V2, a dozen pools) and the
@@ -205,20 +206,24 @@ describe('chain indexer', () => {
     await proxy.close();
   }, 120_000);
 
-  it(`stores a token as unreadable after the node rate-limits its decimals() ${READ_ATTEMPTS} steps in a row, rather than holding back the chain`, async () => {
+  it(`stores a token as unreadable after the node rate-limits its decimals() ${READ_ATTEMPTS} steps in a row, rather than holding back the chain, and prices it once the node answers again`, async () => {
     const token = market.pools.find((pool) => pool.base.address !== market.wrappedNative.address)!
       .base.address;
+    let limited = true;
     const proxy = await startRewritingProxy(rpcUrl, (call) =>
-      isCallOf(call, token, toFunctionSelector('decimals()'))
+      limited && isCallOf(call, token, toFunctionSelector('decimals()'))
         ? { error: { code: -32005, message: 'limit exceeded' } }
         : undefined,
     );
     const database = await indexerDatabase();
     const { log, lines } = capturedLog();
+    const indexed: string[] = [];
     const indexer = newIndexer(database.handle, proxy.url, CHAIN, [market.dex], {
       log,
       pollMs: 20,
       maxBackoffMs: 50,
+      rereadMs: 300,
+      onBlocksIndexed: (_chain, pools) => indexed.push(...pools),
     });
     indexer.start();
     const head = await indexer.reader.headNumber();
@@ -233,6 +238,36 @@ describe('chain indexer', () => {
       .from(indexerTokens)
       .where(eq(indexerTokens.address, token.toLowerCase()));
     expect(row).toMatchObject({ decimals: null, problem: expect.stringMatching(/unreadable/) });
+    expect(row!.rereadAfter).not.toBeNull();
+
+    // The limit passes: a later pass reads the token again, and its pools get their prices
+    // (the same as a node that never limited it gives), announced to the lists.
+    limited = false;
+    const reread = newIndexer(database.handle, proxy.url, CHAIN, [market.dex], {
+      log,
+      pollMs: 20,
+      rereadMs: 300,
+      onBlocksIndexed: (_chain, pools) => indexed.push(...pools),
+    });
+    reread.start();
+    const readAgain = async () =>
+      (
+        await database.handle.db
+          .select()
+          .from(indexerTokens)
+          .where(eq(indexerTokens.address, token.toLowerCase()))
+      )[0];
+    await expect.poll(async () => (await readAgain())?.decimals, { timeout: 10_000 }).toBe(18);
+    await reread.stop();
+    expect(await readAgain()).toMatchObject({ problem: null, rereadAfter: null });
+    const state = await indexedState(database.handle);
+    const reference = await fullRead();
+    const own = (pools: typeof state.pools) =>
+      pools.filter((pool) => pool.base === token.toLowerCase());
+    expect(own(state.pools).length).toBeGreaterThan(0);
+    expect(own(state.pools)).toEqual(own(reference.pools));
+    expect(indexed).toEqual(expect.arrayContaining(own(state.pools).map((pool) => pool.address)));
+    expect(lines()).toContain("read a token's facts the node had failed");
     await database.drop();
     await proxy.close();
   }, 120_000);
@@ -260,6 +295,74 @@ describe('chain indexer', () => {
     expect(await indexedState(database.handle)).toEqual(await fullRead());
     await database.drop();
     await proxy.close();
+  }, 120_000);
+
+  it("reads a DEX added with an earlier start block from there without counting the other DEX's transfers, pools or swaps twice", async () => {
+    // Transfers older than `keepBlocks` are no longer stored, so a read of them again cannot
+    // be recognised as one: the DEX already indexed must not be read into again.
+    const database = await indexerDatabase();
+    await newIndexer(database.handle, rpcUrl, CHAIN, [market.dex], { keepBlocks: 2 }).syncToHead();
+    const added = {
+      ...market.dex,
+      name: 'Added later',
+      factory: '0x00000000000000000000000000000000000a11ed' as const,
+    };
+    const both = newIndexer(database.handle, rpcUrl, CHAIN, [market.dex, added], {
+      keepBlocks: 2,
+      maxRange: 5,
+    });
+    expect(await both.checkpoint()).toBe(market.dex.startBlock - 1);
+    await both.syncToHead();
+    expect(await indexedState(database.handle)).toEqual(await fullRead());
+    const checkpoints = await database.handle.db.select().from(indexerCheckpoints);
+    expect(new Set(checkpoints.map((row) => row.lastBlock)).size).toBe(1);
+    await database.drop();
+  }, 120_000);
+
+  it('serves the pools of a DEX added later only once it has caught up with the others', async () => {
+    const database = await indexerDatabase();
+    const first = {
+      ...market.dex,
+      name: 'Indexed first',
+      factory: '0x000000000000000000000000000000000000f125' as const,
+    };
+    await newIndexer(database.handle, rpcUrl, CHAIN, [first]).syncToHead();
+    const indexer = newIndexer(database.handle, rpcUrl, CHAIN, [first, market.dex], {
+      maxRange: 4,
+    });
+    const source = new IndexerMarketSource(database.handle.db);
+    while ((await database.handle.db.select().from(indexerPools)).length === 0)
+      await indexer.step();
+    expect(await source.tokens(CHAIN)).toEqual([]);
+    await indexer.syncToHead();
+    expect((await source.tokens(CHAIN)).length).toBeGreaterThan(0);
+    expect(await indexedState(database.handle)).toEqual(await fullRead());
+    await database.drop();
+  }, 120_000);
+
+  it("serves a pool's trade windows as of the indexer's progress during a backfill, when no block hash is kept to key them by", async () => {
+    const reference = await fullRead();
+    const byPool = new Map<string, Set<number>>();
+    for (const swap of reference.swaps)
+      byPool.set(swap.pool, (byPool.get(swap.pool) ?? new Set()).add(swap.blockNumber));
+    const [pool, blocks] = [...byPool.entries()].find(([, at]) => at.size >= 2)!;
+    const [firstSwap, laterSwap] = [...blocks].sort((a, b) => a - b);
+    const database = await indexerDatabase();
+    // keepBlocks 0: no block hash is ever kept, as in a backfill far behind the node.
+    const indexer = newIndexer(database.handle, rpcUrl, CHAIN, [market.dex], {
+      keepBlocks: 0,
+      maxRange: 1,
+    });
+    const source = new IndexerMarketSource(database.handle.db);
+    while ((await indexer.checkpoint()) < firstSwap!) await indexer.step();
+    const early = await source.tradeWindows(CHAIN, pool);
+    while ((await indexer.checkpoint()) < laterSwap!) await indexer.step();
+    const later = await source.tradeWindows(CHAIN, pool);
+    expect(later).toEqual(
+      await new IndexerMarketSource(database.handle.db).tradeWindows(CHAIN, pool),
+    );
+    expect(later.h24.buys + later.h24.sells).toBeGreaterThan(early.h24.buys + early.h24.sells);
+    await database.drop();
   }, 120_000);
 
   it('reports buys, sells, USD volume and price change of a pool per window', async () => {

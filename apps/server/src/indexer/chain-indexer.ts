@@ -1,5 +1,5 @@
 import { CANDLE_INTERVALS, type DexConfig } from '@vaultscope/core';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BaseError, type Hex } from 'viem';
 import type { Database } from '../lib/db/client';
@@ -86,6 +86,8 @@ export const READ_ATTEMPTS = 20;
 
 /** How far back the transfers of a newly listed token are read. */
 export const CATCH_UP_BLOCKS = 100_000;
+/** Tokens whose facts are read again per pass ({@link ChainIndexerOptions.rereadMs}). */
+const REREAD_BATCH = 20;
 /** Addresses per `eth_getLogs` filter. */
 const ADDRESSES_PER_FILTER = 500;
 /** With more pools than this, pool logs are read by topic alone and filtered here. */
@@ -109,6 +111,11 @@ export interface ChainIndexerOptions {
   keepBlocks?: number;
   timeoutMs?: number;
   maxBackoffMs?: number;
+  /**
+   * How long a token whose name, symbol or decimals the node failed every time waits before
+   * they are read again (once per pass, {@link REREAD_BATCH} tokens at a time). Default 5 min.
+   */
+  rereadMs?: number;
   /** After each step that changed pools (a block batch, a reorg), with their addresses. */
   onBlocksIndexed?: (chainId: number, pools: readonly string[]) => void;
 }
@@ -130,6 +137,8 @@ interface PoolState {
   isNew: boolean;
 }
 
+type FactField = 'name' | 'symbol' | 'decimals';
+
 interface TokenState {
   address: string;
   name: string;
@@ -137,6 +146,8 @@ interface TokenState {
   decimals: number | null;
   isQuote: boolean;
   problem: string | null;
+  /** The facts the node (not the contract) failed to answer: unknown, to be read again. */
+  unread: readonly FactField[];
 }
 
 type SwapRow = typeof indexerSwaps.$inferInsert;
@@ -158,6 +169,8 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
  */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
+    // An aborted signal fires no more 'abort' events.
+    if (signal?.aborted) return resolve();
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', done);
@@ -183,7 +196,10 @@ export class ChainIndexer {
   private readonly factories: Map<string, DexConfig>;
   /** Quote tokens of the chain's DEXes → their symbols (read once). */
   private quoteSymbols: Map<string, string> | undefined;
-  private knownPools: Set<string> | undefined;
+  /** Pools followed → their factory. */
+  private knownPools: Map<string, string> | undefined;
+  /** Listed tokens → the factories of their pools (whose checkpoints their Transfers follow). */
+  private tokenFactories = new Map<string, Set<string>>();
   /** Pools of two quote tokens: where USD rates come from. */
   private readonly anchors = new Map<string, PoolState>();
   private readonly tokenDecimals = new Map<string, number | null>();
@@ -194,6 +210,9 @@ export class ChainIndexer {
   private storedTokens = new Set<string>();
   /** Steps in a row each bounded read failed on the node's side, by `token:function`, `block:n`. */
   private readonly failedReads = new Map<string, number>();
+  private readonly rereadMs: number;
+  /** When this process next looks for tokens due to be read again. */
+  private nextReread = 0;
   private controller: AbortController | undefined;
   private loop: Promise<void> | undefined;
   /** The head of the last step, for the log. */
@@ -209,6 +228,7 @@ export class ChainIndexer {
     this.keepBlocks = options.keepBlocks ?? 256;
     this.maxRange = options.maxRange ?? 2_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.rereadMs = options.rereadMs ?? 300_000;
     this.factories = new Map(options.dexes.map((dex) => [dex.factory.toLowerCase(), dex]));
     this.reader = new ChainReader({
       rpcUrl: options.rpcUrl,
@@ -256,28 +276,36 @@ export class ChainIndexer {
 
   /** The last block every DEX of the chain is indexed to. */
   async checkpoint(): Promise<number> {
+    return Math.min(...(await this.checkpoints()).values());
+  }
+
+  /** The last block each configured DEX (by factory) is indexed to. */
+  private async checkpoints(): Promise<Map<string, number>> {
     const rows = await this.db
       .select()
       .from(indexerCheckpoints)
       .where(eq(indexerCheckpoints.chainId, this.chainId));
     const at = new Map(rows.map((row) => [row.factory, row.lastBlock]));
-    return Math.min(
-      ...[...this.factories.entries()].map(
-        ([factory, dex]) => at.get(factory) ?? dex.startBlock - 1,
-      ),
+    return new Map(
+      [...this.factories.entries()].map(([factory, dex]) => [
+        factory,
+        at.get(factory) ?? dex.startBlock - 1,
+      ]),
     );
   }
 
-  /** One step: reorg check, then the next range of blocks. */
+  /** One step: reorg check, tokens due to be read again, then the next range of blocks. */
   async step(): Promise<'caught-up' | 'more'> {
     const head = await this.reader.headNumber();
     this.head = head;
     await this.load();
     await this.checkReorg();
-    const from = (await this.checkpoint()) + 1;
+    await this.rereadDue();
+    const at = await this.checkpoints();
+    const from = Math.min(...at.values()) + 1;
     if (from > head) return 'caught-up';
     const to = Math.min(head, from + this.maxRange - 1);
-    await this.index(from, to, head);
+    await this.index(from, to, head, at);
     return to >= head ? 'caught-up' : 'more';
   }
 
@@ -312,11 +340,21 @@ export class ChainIndexer {
     this.listedTokens = new Set(
       tokens.filter((token) => !token.isQuote).map((token) => token.address),
     );
-    this.knownPools = new Set(pools.map((pool) => pool.address));
+    this.knownPools = new Map(pools.map((pool) => [pool.address, pool.factory]));
+    this.tokenFactories = new Map();
+    for (const pool of pools) this.addTokenFactories(pool);
     this.anchors.clear();
     for (const pool of pools)
       if (symbols.has(pool.token0) && symbols.has(pool.token1))
         this.anchors.set(pool.address, toState(pool));
+  }
+
+  private addTokenFactories(pool: { token0: string; token1: string; factory: string }): void {
+    for (const token of [pool.token0, pool.token1]) {
+      const factories = this.tokenFactories.get(token) ?? new Set<string>();
+      factories.add(pool.factory);
+      this.tokenFactories.set(token, factories);
+    }
   }
 
   private async readQuoteSymbols(): Promise<Map<string, string>> {
@@ -330,7 +368,7 @@ export class ChainIndexer {
     const symbols = new Map<string, string>();
     await Promise.all(
       quoteTokens.map(async (token) => {
-        const facts = await this.tokenFacts(token, false);
+        const facts = await this.tokenFacts(token, Infinity);
         symbols.set(token, facts.symbol);
         this.tokenDecimals.set(token, facts.decimals);
       }),
@@ -341,14 +379,14 @@ export class ChainIndexer {
   /**
    * One read that a node failure must not hold back for ever. An error that `isRefusal` calls
    * final (by default `isContractAnswer`: for a contract read, the contract's answer) is
-   * `refused`. Any other is thrown, so the step fails and is tried again, unless `bounded` and
-   * the read of `key` has now failed {@link READ_ATTEMPTS} steps in a row: then it is
-   * `unreadable`, and the caller goes on without it (and logs it).
+   * `refused`. Any other is thrown, so the step fails and is tried again, unless the read of
+   * `key` has now failed `attempts` steps in a row: then it is `unreadable`, and the caller goes
+   * on without it (and logs it).
    */
   private async boundedRead<T>(
     key: string,
     read: () => Promise<T>,
-    bounded = true,
+    attempts = READ_ATTEMPTS,
     isRefusal: (error: unknown) => boolean = isContractAnswer,
   ): Promise<{ value: T } | { failed: 'refused' | 'unreadable'; error: unknown }> {
     try {
@@ -361,7 +399,7 @@ export class ChainIndexer {
         return { failed: 'refused', error };
       }
       const failures = (this.failedReads.get(key) ?? 0) + 1;
-      if (!bounded || failures < READ_ATTEMPTS) {
+      if (failures < attempts) {
         this.failedReads.set(key, failures);
         throw error;
       }
@@ -370,15 +408,18 @@ export class ChainIndexer {
     }
   }
 
-  /** One read of a token's contract ({@link boundedRead}); an unreadable one is logged. */
+  /**
+   * One read of a token's contract ({@link boundedRead}); one that became unreadable after
+   * several attempts is logged.
+   */
   private async tokenRead<T>(
     token: string,
     functionName: string,
     read: () => Promise<T>,
-    bounded: boolean,
+    attempts: number,
   ): Promise<{ value: T } | { failed: 'refused' | 'unreadable' }> {
-    const result = await this.boundedRead(`${token}:${functionName}`, read, bounded);
-    if ('failed' in result && result.failed === 'unreadable')
+    const result = await this.boundedRead(`${token}:${functionName}`, read, attempts);
+    if ('failed' in result && result.failed === 'unreadable' && attempts > 1)
       this.log.error(
         {
           token,
@@ -396,10 +437,11 @@ export class ChainIndexer {
    * answer that does not decode, an error of the call's execution) is a fact of the token: '?',
    * or no decimals and a `problem`, stored for good. A read the node failed (time-out, HTTP
    * error, rate limit) is thrown, so the step fails and is tried again: stored, it would leave a
-   * sound token unpriced for good. Of a listed token, only {@link READ_ATTEMPTS} times in a
-   * row; a quote token is configured, not anyone's, and without its symbol nothing is priced.
+   * sound token unpriced for good. Of a listed token, only `attempts` steps in a row, then it is
+   * `unread` (read again later, {@link rereadDue}); a quote token is configured, not anyone's,
+   * and without its symbol nothing is priced (Infinity).
    */
-  private async tokenFacts(address: string, bounded = true): Promise<TokenState> {
+  private async tokenFacts(address: string, attempts = READ_ATTEMPTS): Promise<TokenState> {
     const read = <T>(functionName: 'name' | 'symbol' | 'decimals') =>
       this.tokenRead(
         address,
@@ -410,7 +452,7 @@ export class ChainIndexer {
             abi: erc20ReadAbi,
             functionName,
           })) as T,
-        bounded,
+        attempts,
       );
     const [name, symbol, decimalsRead] = await Promise.all([
       read<string>('name'),
@@ -432,7 +474,109 @@ export class ChainIndexer {
             ? 'no decimals()'
             : `decimals() unreadable: the node failed it ${READ_ATTEMPTS} times in a row`
           : `decimals() out of range (${String(decimals)})`,
+      unread: (
+        [
+          ['name', name],
+          ['symbol', symbol],
+          ['decimals', decimalsRead],
+        ] as const
+      )
+        .filter(([, read]) => 'failed' in read && read.failed === 'unreadable')
+        .map(([field]) => field),
     };
+  }
+
+  /**
+   * Reads again, once each, the facts of tokens whose reads the node failed every time
+   * (`reread_after` passed), at most {@link REREAD_BATCH} per pass and one pass per `rereadMs`:
+   * what the node now answers replaces what was unknown (a fact it fails again stays as it
+   * was), and the pools of a token whose decimals arrive are priced at once, with the checkpoint
+   * block so that readers polling for changed pools see them. Swaps indexed meanwhile keep
+   * their null prices: unknown, not guessed.
+   */
+  private async rereadDue(): Promise<void> {
+    const now = Date.now();
+    if (now < this.nextReread) return;
+    this.nextReread = now + this.rereadMs;
+    const due = await this.db
+      .select()
+      .from(indexerTokens)
+      .where(
+        and(eq(indexerTokens.chainId, this.chainId), lte(indexerTokens.rereadAfter, new Date(now))),
+      )
+      .orderBy(indexerTokens.rereadAfter)
+      .limit(REREAD_BATCH);
+    if (due.length === 0) return;
+    const read = await Promise.all(due.map((row) => this.tokenFacts(row.address, 1)));
+    const block = await this.checkpoint();
+    const changed: string[] = [];
+    await this.db
+      .transaction(async (tx) => {
+        for (const [i, row] of due.entries()) {
+          const facts = read[i]!;
+          const unread = new Set(facts.unread);
+          const decimalsArrived = !unread.has('decimals') && row.decimals !== facts.decimals;
+          await tx
+            .update(indexerTokens)
+            .set({
+              name: unread.has('name') ? row.name : facts.name,
+              symbol: unread.has('symbol') ? row.symbol : facts.symbol,
+              decimals: unread.has('decimals') ? row.decimals : facts.decimals,
+              problem: unread.has('decimals') ? row.problem : facts.problem,
+              rereadAfter: unread.size > 0 ? new Date(now + this.rereadMs) : null,
+            })
+            .where(
+              and(eq(indexerTokens.chainId, this.chainId), eq(indexerTokens.address, row.address)),
+            );
+          this.log.info(
+            { token: row.address, unread: facts.unread },
+            unread.size > 0
+              ? 'indexer: the node failed a token read again; reading it later'
+              : "indexer: read a token's facts the node had failed",
+          );
+          if (!decimalsArrived) continue;
+          this.tokenDecimals.set(row.address, facts.decimals);
+          if (facts.problem)
+            this.log.warn(
+              { token: row.address, problem: facts.problem },
+              'indexer: token without usable decimals; its pools get no prices',
+            );
+          const rates = this.rates();
+          const pools = await tx
+            .select()
+            .from(indexerPools)
+            .where(
+              and(
+                eq(indexerPools.chainId, this.chainId),
+                or(
+                  eq(indexerPools.baseToken, row.address),
+                  eq(indexerPools.quoteToken, row.address),
+                ),
+              ),
+            );
+          for (const pool of pools) {
+            const state = toState(pool);
+            const price = this.poolPriceOf(state);
+            await tx
+              .update(indexerPools)
+              .set({
+                priceQuote: price,
+                ...this.usdFigures(state, price, rates),
+                updatedBlock: Math.max(pool.updatedBlock, block),
+              })
+              .where(
+                and(eq(indexerPools.chainId, this.chainId), eq(indexerPools.address, pool.address)),
+              );
+            changed.push(pool.address);
+          }
+        }
+      })
+      .catch((error: unknown) => {
+        // Rolled back: the decimals cached above are not in the database.
+        this.knownPools = undefined;
+        throw error;
+      });
+    if (changed.length > 0) this.options.onBlocksIndexed?.(this.chainId, changed);
   }
 
   /**
@@ -459,7 +603,7 @@ export class ChainIndexer {
               functionName: 'totalSupply',
               blockNumber: BigInt(block),
             }),
-          true,
+          READ_ATTEMPTS,
         );
         if ('value' in supply) out.set(token, supply.value.toString());
         else if (supply.failed === 'refused') out.set(token, null);
@@ -526,7 +670,7 @@ export class ChainIndexer {
           const read = await this.boundedRead(
             `block:${number}`,
             () => this.reader.blockSenders(number),
-            true,
+            READ_ATTEMPTS,
             (error) => error instanceof BaseError && !isTransientNodeFailure(error),
           );
           if ('value' in read) {
@@ -723,10 +867,28 @@ export class ChainIndexer {
     this.options.onBlocksIndexed?.(this.chainId, [...changed]);
   }
 
-  /** Reads `[from, to]` and writes what it produced with the checkpoint (see the class comment). */
-  private async index(from: number, to: number, head: number): Promise<void> {
+  /**
+   * Reads `[from, to]` and writes what it produced with the checkpoint (see the class comment).
+   * `at` holds each DEX's checkpoint: a DEX added with an earlier start block than the others'
+   * checkpoint moves `from` back, and what the others have already read up to theirs is not
+   * read into them again: their pools' logs, and the Transfers of tokens listed on them (those
+   * older than `keepBlocks` are no longer stored to be recognised, and would count twice). While
+   * such a DEX catches up, its swaps are priced in USD at the rates of the anchor pools as they
+   * are (the other DEXes' anchors are at their own checkpoint, not at the swap's block).
+   */
+  private async index(
+    from: number,
+    to: number,
+    head: number,
+    at: ReadonlyMap<string, number>,
+  ): Promise<void> {
     const knownPools = this.knownPools!;
     const listed = this.listedTokens!;
+    // Where each factory's logs start to be new; a factory no longer configured, whose pools
+    // are still followed, has been read with the others.
+    const newest = Math.max(...at.values());
+    const readTo = (factory: string | undefined) =>
+      factory === undefined ? from - 1 : (at.get(factory) ?? newest);
     const onRefusal = (start: number, end: number, error: unknown) =>
       this.log.info(
         { fromBlock: start, toBlock: end, err: logSafeError(error) },
@@ -756,14 +918,19 @@ export class ChainIndexer {
         { address: [...this.factories.keys()], topics: [TOPICS.pairCreated] },
         onRefusal,
       ),
-    ).filter((event) => event.kind === 'pairCreated' && this.factories.has(event.address));
+    ).filter(
+      (event) =>
+        event.kind === 'pairCreated' &&
+        this.factories.has(event.address) &&
+        event.blockNumber > readTo(event.address),
+    );
     const newPools = created.filter(
       (event) => event.kind === 'pairCreated' && !knownPools.has(event.pair),
     );
-    const poolSet = new Set([
-      ...knownPools,
-      ...newPools.map((event) => (event as { pair: string }).pair),
-    ]);
+    const poolFactory = new Map(knownPools);
+    for (const event of newPools)
+      if (event.kind === 'pairCreated') poolFactory.set(event.pair, event.address);
+    const poolSet = new Set(poolFactory.keys());
 
     const pairTopics = [[TOPICS.sync, TOPICS.swap, TOPICS.mint, TOPICS.burn]];
     const pairLogs: RawLog[] = [];
@@ -783,7 +950,10 @@ export class ChainIndexer {
             onRefusal,
           ),
         );
-    const pairEvents = decode(pairLogs).filter((event) => poolSet.has(event.address));
+    const pairEvents = decode(pairLogs).filter(
+      (event) =>
+        poolSet.has(event.address) && event.blockNumber > readTo(poolFactory.get(event.address)),
+    );
 
     // New tokens of new pools (not the quote tokens): facts now, past transfers caught up.
     const newTokens = new Map<string, TokenState & { firstBlock: number }>();
@@ -828,7 +998,17 @@ export class ChainIndexer {
             onRefusal,
           ),
         );
-    const transfers = decode(transferLogs).filter((event) => event.kind === 'transfer');
+    // A listed token's Transfers are read up to the newest checkpoint of the DEXes it trades on.
+    const fresh = new Set(newListed);
+    const transfersReadTo = (token: string) =>
+      Math.max(from - 1, ...[...(this.tokenFactories.get(token) ?? [])].map(readTo));
+    const transfers = decode(transferLogs).filter(
+      (event) =>
+        event.kind === 'transfer' &&
+        (newest < from ||
+          fresh.has(event.address) ||
+          event.blockNumber > transfersReadTo(event.address)),
+    );
     // Holders and balances are sums of every Transfer since the token's deployment: of a token
     // older than the blocks read they would be wrong (negative balances, missing holders), so
     // such a token keeps no balances and its holder count is null (unknown), never a guess.
@@ -980,163 +1160,180 @@ export class ChainIndexer {
 
     const rateBefore = this.lastRates;
     const changed = new Set<string>();
-    await this.db.transaction(async (tx) => {
-      if (newTokens.size > 0)
-        await tx
-          .insert(indexerTokens)
-          .values(
-            [...newTokens.values()].map((token) => ({
-              chainId: this.chainId,
-              address: token.address,
-              name: token.name,
-              symbol: token.symbol,
-              decimals: token.decimals,
-              // A quote token's transfers are not followed: its supply and holders stay unknown.
-              totalSupply: token.isQuote ? null : (supplies.get(token.address) ?? null),
-              holderCount: token.isQuote || partial.has(token.address) ? null : 0,
-              isQuote: token.isQuote,
-              problem: token.problem,
-              firstBlock: token.firstBlock,
-              updatedBlock: token.firstBlock,
-            })),
-          )
-          .onConflictDoNothing();
-      for (const pool of pools.values()) {
-        const price = this.poolPriceOf(pool);
-        const figures = this.usdFigures(pool, price, rates);
-        const row = {
-          reserve0: pool.reserve0.toString(),
-          reserve1: pool.reserve1.toString(),
-          priceQuote: price,
-          priceUsd: figures.priceUsd,
-          liquidityUsd: figures.liquidityUsd,
-          updatedBlock: pool.updatedBlock,
-        };
-        if (pool.isNew)
+    await this.db
+      .transaction(async (tx) => {
+        if (newTokens.size > 0)
           await tx
-            .insert(indexerPools)
-            .values({
-              chainId: this.chainId,
-              address: pool.address,
-              factory: pool.factory,
-              dexName: pool.dexName,
-              token0: pool.token0,
-              token1: pool.token1,
-              baseToken: pool.baseToken,
-              quoteToken: pool.quoteToken,
-              pairIndex: pool.pairIndex,
-              createdBlock: pool.createdBlock,
-              createdAt: pool.createdAt,
-              ...row,
-            })
-            .onConflictDoUpdate({ target: [indexerPools.chainId, indexerPools.address], set: row });
-        else
-          await tx
-            .update(indexerPools)
-            .set(row)
-            .where(
-              and(eq(indexerPools.chainId, this.chainId), eq(indexerPools.address, pool.address)),
-            );
-        changed.add(pool.address);
-      }
-      const inserted: SwapRow[] = [];
-      for (const part of chunks(swaps, ROWS_PER_INSERT)) {
-        const keys = await tx
-          .insert(indexerSwaps)
-          .values(part)
-          .onConflictDoNothing()
-          .returning({ txHash: indexerSwaps.txHash, logIndex: indexerSwaps.logIndex });
-        const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
-        inserted.push(...part.filter((swap) => fresh.has(`${swap.txHash}:${swap.logIndex}`)));
-      }
-      await this.addCandles(tx, inserted);
-      for (const part of chunks(liquidity, ROWS_PER_INSERT))
-        await tx.insert(indexerLiquidityEvents).values(part).onConflictDoNothing();
-      const transferRows = transfers.flatMap((event) =>
-        event.kind === 'transfer'
-          ? [
-              {
+            .insert(indexerTokens)
+            .values(
+              [...newTokens.values()].map((token) => ({
                 chainId: this.chainId,
-                txHash: event.txHash,
-                logIndex: event.logIndex,
-                token: event.address,
-                blockNumber: event.blockNumber,
-                from: event.from,
-                to: event.to,
-                value: event.value.toString(),
-              },
-            ]
-          : [],
-      );
-      const freshTransfers: typeof transferRows = [];
-      for (const part of chunks(transferRows, ROWS_PER_INSERT)) {
-        const keys = await tx
-          .insert(indexerTransfers)
-          .values(part)
-          .onConflictDoNothing()
-          .returning({ txHash: indexerTransfers.txHash, logIndex: indexerTransfers.logIndex });
-        const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
-        freshTransfers.push(...part.filter((row) => fresh.has(`${row.txHash}:${row.logIndex}`)));
-      }
-      for (const token of partial) this.partialTokens.add(token);
-      await this.applyTransfers(
-        tx,
-        freshTransfers.map((row) => ({ ...row, value: BigInt(row.value) })),
-        to,
-      );
-      await this.setSupplies(tx, supplies, to);
-      // Transfers below the reorg window can no longer be undone: drop them.
-      await tx
-        .delete(indexerTransfers)
-        .where(
-          and(
-            eq(indexerTransfers.chainId, this.chainId),
-            lt(indexerTransfers.blockNumber, head - this.keepBlocks),
-          ),
+                address: token.address,
+                name: token.name,
+                symbol: token.symbol,
+                decimals: token.decimals,
+                // A quote token's transfers are not followed: its supply and holders stay unknown.
+                totalSupply: token.isQuote ? null : (supplies.get(token.address) ?? null),
+                holderCount: token.isQuote || partial.has(token.address) ? null : 0,
+                isQuote: token.isQuote,
+                problem: token.problem,
+                rereadAfter: token.unread.length > 0 ? new Date(Date.now() + this.rereadMs) : null,
+                firstBlock: token.firstBlock,
+                updatedBlock: token.firstBlock,
+              })),
+            )
+            .onConflictDoNothing();
+        for (const pool of pools.values()) {
+          const price = this.poolPriceOf(pool);
+          const figures = this.usdFigures(pool, price, rates);
+          const row = {
+            reserve0: pool.reserve0.toString(),
+            reserve1: pool.reserve1.toString(),
+            priceQuote: price,
+            priceUsd: figures.priceUsd,
+            liquidityUsd: figures.liquidityUsd,
+            updatedBlock: pool.updatedBlock,
+          };
+          if (pool.isNew)
+            await tx
+              .insert(indexerPools)
+              .values({
+                chainId: this.chainId,
+                address: pool.address,
+                factory: pool.factory,
+                dexName: pool.dexName,
+                token0: pool.token0,
+                token1: pool.token1,
+                baseToken: pool.baseToken,
+                quoteToken: pool.quoteToken,
+                pairIndex: pool.pairIndex,
+                createdBlock: pool.createdBlock,
+                createdAt: pool.createdAt,
+                ...row,
+              })
+              .onConflictDoUpdate({
+                target: [indexerPools.chainId, indexerPools.address],
+                set: row,
+              });
+          else
+            await tx
+              .update(indexerPools)
+              .set(row)
+              .where(
+                and(eq(indexerPools.chainId, this.chainId), eq(indexerPools.address, pool.address)),
+              );
+          changed.add(pool.address);
+        }
+        const inserted: SwapRow[] = [];
+        for (const part of chunks(swaps, ROWS_PER_INSERT)) {
+          const keys = await tx
+            .insert(indexerSwaps)
+            .values(part)
+            .onConflictDoNothing()
+            .returning({ txHash: indexerSwaps.txHash, logIndex: indexerSwaps.logIndex });
+          const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
+          inserted.push(...part.filter((swap) => fresh.has(`${swap.txHash}:${swap.logIndex}`)));
+        }
+        await this.addCandles(tx, inserted);
+        for (const part of chunks(liquidity, ROWS_PER_INSERT))
+          await tx.insert(indexerLiquidityEvents).values(part).onConflictDoNothing();
+        const transferRows = transfers.flatMap((event) =>
+          event.kind === 'transfer'
+            ? [
+                {
+                  chainId: this.chainId,
+                  txHash: event.txHash,
+                  logIndex: event.logIndex,
+                  token: event.address,
+                  blockNumber: event.blockNumber,
+                  from: event.from,
+                  to: event.to,
+                  value: event.value.toString(),
+                },
+              ]
+            : [],
         );
-      const keep = [...headers.values()].filter((header) => header.number > head - this.keepBlocks);
-      if (keep.length > 0)
-        await tx
-          .insert(indexerBlocks)
-          .values(
-            keep.map((header) => ({
-              chainId: this.chainId,
-              number: header.number,
-              hash: header.hash,
-              time: new Date(header.timestamp * 1000),
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [indexerBlocks.chainId, indexerBlocks.number],
-            set: { hash: sql`excluded.hash`, time: sql`excluded.time` },
-          });
-      await tx
-        .delete(indexerBlocks)
-        .where(
-          and(
-            eq(indexerBlocks.chainId, this.chainId),
-            lt(indexerBlocks.number, head - this.keepBlocks),
-          ),
+        const freshTransfers: typeof transferRows = [];
+        for (const part of chunks(transferRows, ROWS_PER_INSERT)) {
+          const keys = await tx
+            .insert(indexerTransfers)
+            .values(part)
+            .onConflictDoNothing()
+            .returning({ txHash: indexerTransfers.txHash, logIndex: indexerTransfers.logIndex });
+          const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
+          freshTransfers.push(...part.filter((row) => fresh.has(`${row.txHash}:${row.logIndex}`)));
+        }
+        for (const token of partial) this.partialTokens.add(token);
+        await this.applyTransfers(
+          tx,
+          freshTransfers.map((row) => ({ ...row, value: BigInt(row.value) })),
+          to,
         );
-      // A quote token's USD rate moved: every pool priced in it moves too, with the same
-      // checkpoint (a reader polling for pools changed after it would miss a later update).
-      const moved = [...rates.entries()]
-        .filter(([token, rate]) => rateBefore.get(token) !== rate)
-        .map(([token]) => token);
-      if (moved.length > 0)
-        for (const pool of await this.reprice(tx, moved, rates, to)) changed.add(pool);
-      for (const factory of this.factories.keys())
+        await this.setSupplies(tx, supplies, to);
+        // Transfers below the reorg window can no longer be undone: drop them.
         await tx
-          .insert(indexerCheckpoints)
-          .values({ chainId: this.chainId, factory, lastBlock: to })
-          .onConflictDoUpdate({
-            target: [indexerCheckpoints.chainId, indexerCheckpoints.factory],
-            set: { lastBlock: to, updatedAt: new Date() },
-          });
-    });
+          .delete(indexerTransfers)
+          .where(
+            and(
+              eq(indexerTransfers.chainId, this.chainId),
+              lt(indexerTransfers.blockNumber, head - this.keepBlocks),
+            ),
+          );
+        const keep = [...headers.values()].filter(
+          (header) => header.number > head - this.keepBlocks,
+        );
+        if (keep.length > 0)
+          await tx
+            .insert(indexerBlocks)
+            .values(
+              keep.map((header) => ({
+                chainId: this.chainId,
+                number: header.number,
+                hash: header.hash,
+                time: new Date(header.timestamp * 1000),
+              })),
+            )
+            .onConflictDoUpdate({
+              target: [indexerBlocks.chainId, indexerBlocks.number],
+              set: { hash: sql`excluded.hash`, time: sql`excluded.time` },
+            });
+        await tx
+          .delete(indexerBlocks)
+          .where(
+            and(
+              eq(indexerBlocks.chainId, this.chainId),
+              lt(indexerBlocks.number, head - this.keepBlocks),
+            ),
+          );
+        // A quote token's USD rate moved: every pool priced in it moves too, with the same
+        // checkpoint (a reader polling for pools changed after it would miss a later update).
+        const moved = [...rates.entries()]
+          .filter(([token, rate]) => rateBefore.get(token) !== rate)
+          .map(([token]) => token);
+        if (moved.length > 0)
+          for (const pool of await this.reprice(tx, moved, rates, to)) changed.add(pool);
+        for (const factory of this.factories.keys()) {
+          // A DEX ahead of this range (another one catching up) keeps its checkpoint.
+          const lastBlock = Math.max(to, at.get(factory) ?? to);
+          await tx
+            .insert(indexerCheckpoints)
+            .values({ chainId: this.chainId, factory, lastBlock })
+            .onConflictDoUpdate({
+              target: [indexerCheckpoints.chainId, indexerCheckpoints.factory],
+              set: { lastBlock, updatedAt: new Date() },
+            });
+        }
+      })
+      .catch((error: unknown) => {
+        // Rolled back: the caches changed on the way (anchors' reserves, partial tokens, decimals)
+        // hold what is not in the database; read again at the next step.
+        this.knownPools = undefined;
+        throw error;
+      });
     for (const pool of pools.values()) {
+      if (pool.isNew) this.addTokenFactories(pool);
       pool.isNew = false;
-      knownPools.add(pool.address);
+      knownPools.set(pool.address, pool.factory);
     }
     for (const token of newListed) listed.add(token);
     for (const token of newTokens.keys()) this.storedTokens.add(token);

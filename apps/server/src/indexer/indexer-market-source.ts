@@ -53,7 +53,7 @@ export const DETAIL_MEMO_ENTRIES = 2_048;
  * newer row, or after a reorg back to the same height another hash.
  */
 interface IndexedState {
-  /** `number:hash`, or `none` before the first step. */
+  /** `number:hash` of the newest block kept, else the newest checkpoint and when it was set. */
   key: string;
   /** The block's time (Unix ms), at which window figures are taken; ours before any. */
   now: number;
@@ -203,7 +203,25 @@ export class IndexerMarketSource implements IndexedMarketSource {
         );
       where = and(onChain, inArray(pools.baseToken, changed))!;
     }
-    const all = await this.db.select().from(pools).where(where);
+    // A DEX added later than the others, still reading its past (its checkpoint behind theirs),
+    // has pools at old prices: served once it has caught up (see ChainIndexer.index).
+    const newestCheckpoint = this.db
+      .select({ last: max(indexerCheckpoints.lastBlock) })
+      .from(indexerCheckpoints)
+      .where(eq(indexerCheckpoints.chainId, chainId));
+    const caughtUp = this.db
+      .select({ factory: indexerCheckpoints.factory })
+      .from(indexerCheckpoints)
+      .where(
+        and(
+          eq(indexerCheckpoints.chainId, chainId),
+          eq(indexerCheckpoints.lastBlock, sql`(${newestCheckpoint})`),
+        ),
+      );
+    const all = await this.db
+      .select()
+      .from(pools)
+      .where(and(where, inArray(pools.factory, caughtUp)));
     // The deepest pool of each base token.
     const primary = new Map<string, (typeof all)[number]>();
     for (const pool of all) {
@@ -416,11 +434,22 @@ export class IndexerMarketSource implements IndexedMarketSource {
         .where(eq(indexerBlocks.chainId, chainId))
         .orderBy(desc(indexerBlocks.number))
         .limit(1)
-        .then(([newest]) =>
-          newest
-            ? { key: `${newest.number}:${newest.hash}`, now: newest.time.getTime() }
-            : { key: 'none', now: Date.now() },
-        )
+        .then(async ([newest]): Promise<IndexedState> => {
+          if (newest) return { key: `${newest.number}:${newest.hash}`, now: newest.time.getTime() };
+          // No block hash kept: a backfill more than `keepBlocks` behind the node (or no step
+          // yet). Each step moves a checkpoint, and a reorg's undo stamps it too.
+          const [step] = await this.db
+            .select({
+              last: max(indexerCheckpoints.lastBlock),
+              at: max(indexerCheckpoints.updatedAt),
+            })
+            .from(indexerCheckpoints)
+            .where(eq(indexerCheckpoints.chainId, chainId));
+          return {
+            key: `checkpoint:${step?.last ?? 'none'}:${step?.at?.getTime() ?? ''}`,
+            now: Date.now(),
+          };
+        })
         .finally(() => this.stateReads.delete(chainId));
       this.stateReads.set(chainId, read);
     }

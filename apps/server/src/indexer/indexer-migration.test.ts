@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MAINNET_DEXES } from '@vaultscope/core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type DatabaseHandle, MIGRATIONS_DIR } from '../lib/db/client';
 import { openTestDatabase } from '../test/test-app';
@@ -13,7 +14,8 @@ import * as tables from './indexer-tables';
 /**
  * Migration 0009 clears what the indexer derived under the old rules (holder counts of partial
  * histories, supplies of mints minus burns, served as complete), so that every chain is read
- * again from its DEX's start block.
+ * again from its DEX's start block; 0010 makes the tokens stored as unreadable due to be read
+ * again.
  */
 
 /** The migrations folder as it was before `tag`: a database migrated with it is "existing". */
@@ -42,7 +44,7 @@ const pool = '0x00000000000000000000000000000000000000bb';
 const holder = '0x00000000000000000000000000000000000000cc';
 const tx = `0x${'11'.repeat(32)}`;
 
-describe('indexer migration 0009', () => {
+describe('indexer migrations', () => {
   it('clears the rows indexed under the old rules on an existing database, so each chain is read again from its start block', async () => {
     const { handle, drop } = await openTestDatabase();
     const folder = migrationsBefore('0009_indexer_reindex');
@@ -55,17 +57,11 @@ describe('indexer migration 0009', () => {
     await db
       .insert(tables.indexerBlocks)
       .values({ chainId: CHAIN, number: 20_000_000, hash: tx, time: new Date() });
-    await db.insert(tables.indexerTokens).values({
-      chainId: CHAIN,
-      address: token,
-      name: 'Old',
-      symbol: 'OLD',
-      decimals: 18,
-      totalSupply: '0',
-      holderCount: 3,
-      firstBlock: 19_999_000,
-      updatedBlock: 20_000_000,
-    });
+    // Written by hand: the table of today has columns that later migrations add.
+    await db.execute(
+      sql`insert into indexer_tokens (chain_id, address, name, symbol, decimals, total_supply, holder_count, first_block, updated_block)
+          values (${CHAIN}, ${token}, 'Old', 'OLD', 18, 0, 3, 19999000, 20000000)`,
+    );
     await db.insert(tables.indexerPools).values({
       chainId: CHAIN,
       address: pool,
@@ -148,6 +144,30 @@ describe('indexer migration 0009', () => {
     expect(await indexer.checkpoint()).toBe(MAINNET_DEXES[1]![0]!.startBlock - 1);
     // Migrating again changes nothing (it ran once).
     await handle.migrate();
+    await handle.close();
+    await drop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+
+  it('0010: a token stored as unreadable before it is due to be read again at once, a token without decimals() is not', async () => {
+    const { handle, drop } = await openTestDatabase();
+    const folder = migrationsBefore('0010_indexer_token_reread');
+    await migrateWith(handle, folder);
+    const { db } = handle;
+    const unreadable = token;
+    const refused = holder;
+    await db.execute(
+      sql`insert into indexer_tokens (chain_id, address, name, symbol, decimals, problem, first_block, updated_block) values
+          (${CHAIN}, ${unreadable}, 'A', 'A', null, 'decimals() unreadable: the node failed it 20 times in a row', 1, 1),
+          (${CHAIN}, ${refused}, 'B', 'B', null, 'no decimals()', 1, 1)`,
+    );
+    const before = Date.now();
+    await handle.migrate();
+    const rows = await db.select().from(tables.indexerTokens);
+    const due = new Map(rows.map((row) => [row.address, row.rereadAfter]));
+    expect(due.get(refused)).toBeNull();
+    expect(due.get(unreadable)!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(due.get(unreadable)!.getTime()).toBeGreaterThan(before - 60_000);
     await handle.close();
     await drop();
     fs.rmSync(folder, { recursive: true, force: true });
