@@ -12,7 +12,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { atChainEdgeOf } from '../chain-errors';
 import { tokenFacts } from '../portfolio/chain-balances';
 import { SOLANA_SIGNATURE, readSolanaTransaction, tokenSender } from './solana-transaction';
-import { mapLimit } from './transfer-scanner';
+import { mapLimit } from '../../lib/map-limit';
 import type {
   ChainAccess,
   EvmChainAccess,

@@ -14,15 +14,15 @@ import { walletScanBlocks, walletTransfers } from '../wallet-tables';
 import {
   CONCURRENCY,
   insertTransfers,
-  mapLimit,
   NATIVE_POSITION,
   readCursor,
   type ScanContext,
   type TransferRow,
   writeCursor,
 } from './scan-common';
+import { mapLimit } from '../../lib/map-limit';
 
-export const ERC20_TRANSFER_EVENT = parseAbiItem(
+const ERC20_TRANSFER_EVENT = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 );
 

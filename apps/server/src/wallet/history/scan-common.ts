@@ -20,24 +20,6 @@ export const NATIVE_POSITION = -1;
 /** Parallel RPC calls per chain while reading blocks or transactions. */
 export const CONCURRENCY = 16;
 
-/** `run` over `items`, at most `limit` at a time, results in the items' order. */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  run: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await run(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 export async function readCursor(db: Database, key: string): Promise<string | undefined> {
   const [row] = await db
     .select({ cursor: walletScanCursors.cursor })

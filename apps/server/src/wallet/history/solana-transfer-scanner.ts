@@ -4,13 +4,13 @@ import type { SolanaChainAccess } from '../wallet-chains';
 import {
   CONCURRENCY,
   insertTransfers,
-  mapLimit,
   NATIVE_POSITION,
   readCursor,
   type ScanContext,
   type TransferRow,
   writeCursor,
 } from './scan-common';
+import { mapLimit } from '../../lib/map-limit';
 import { largestLamportSender, readSolanaTransaction, tokenSender } from './solana-transaction';
 
 export interface SolanaScanOptions {

@@ -8,10 +8,6 @@ import { EvmTransferScanner } from './evm-transfer-scanner';
 import type { ScanContext } from './scan-common';
 import { SolanaTransferScanner } from './solana-transfer-scanner';
 
-export { ERC20_TRANSFER_EVENT } from './evm-transfer-scanner';
-// The transaction page reads with it too.
-export { mapLimit } from './scan-common';
-
 export interface ScannerOptions {
   /** Blocks read per EVM chain and pass. */
   maxBlocks?: number;
