@@ -21,7 +21,6 @@ import {
   type TokenDetailResponse,
   type TokenListItem,
   type TokenListQuery,
-  type TokenListResponse,
   type TradesQuery,
   type TradesResponse,
   resolveCandleRange,
@@ -32,6 +31,7 @@ import type { CexRepository } from './cex-repository';
 import { INDEXER_PROVIDER_LABEL, type IndexedMarket } from './indexed-market';
 import type { MarketSource } from './market-source';
 import type { ListOrder, TokenListIndex } from './token-list-index';
+import type { ListPage } from './list-json';
 import type { ListRow, TokensRepository } from './tokens-repository';
 
 /** Which of `ids` a user has favourited; composed in by the app from the favourites feature. */
@@ -133,8 +133,11 @@ export class TokenResearch {
     return userId && ids.length > 0 ? this.deps.favouritesAmong(userId, type, ids) : NONE;
   }
 
-  /** A page of a DEX list: ids and total from the list index, the rows in one primary-key query. */
-  async list(order: ListOrder, query: TokenListQuery, userId?: string): Promise<TokenListResponse> {
+  /**
+   * A page of a DEX list: ids and total from the list index, the rows from memory or one
+   * primary-key query; written by `listPageJson`.
+   */
+  async list(order: ListOrder, query: TokenListQuery, userId?: string): Promise<ListPage> {
     const { page, page_size } = query;
     const { ids, total } = await this.deps.index.page(
       query,
@@ -149,12 +152,7 @@ export class TokenResearch {
     ]);
     // A row removed by a load since the index was read is left out, never invented.
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
-    return {
-      tokenDetails: rows.map((row) => ({ ...row, is_favourite: flag(favourites.has(row.id)) })),
-      totalPages: totalPages(total, page_size),
-      page,
-      page_size,
-    };
+    return { rows, favourites, totalPages: totalPages(total, page_size), page, page_size };
   }
 
   /** List rows by id: indexed chains' from memory, the others in one primary-key query. */

@@ -18,12 +18,14 @@ import {
   tokenDetailResponseSchema,
   tokenListQuerySchema,
   tokenListResponseSchema,
+  type TokenListResponse,
   marketDataParamsSchema,
   tradesQuerySchema,
   tradesResponseSchema,
 } from '@vaultscope/core';
 import { optionalUser } from '../lib/session/session';
 import { paramRoute } from '../lib/param-route';
+import { listPageJson } from './list-json';
 import type { TokenResearch } from './token-research';
 import type { ListOrder } from './token-list-index';
 
@@ -66,7 +68,9 @@ export async function tokensRoutes(
         // The rows were parsed by core's row schema when they were built (`listRowSchema`),
         // and the envelope is ours: the response schema stays for the OpenAPI document, but a
         // second pass over every row of every answer was two fifths of an uncached list's CPU.
-        serializerCompiler: () => (page) => JSON.stringify(page),
+        // A page arrives written (`listPageJson`); errors are objects.
+        serializerCompiler: () => (payload) =>
+          typeof payload === 'string' ? payload : JSON.stringify(payload),
         schema: {
           tags,
           description,
@@ -74,7 +78,12 @@ export async function tokensRoutes(
           response: { 200: tokenListResponseSchema, ...failures },
         },
       },
-      async (request) => research.list(order, request.query, await callerId(request)),
+      async (request, reply) => {
+        const page = await research.list(order, request.query, await callerId(request));
+        // The answer's JSON, written from the page (the type provider knows only objects).
+        const json = listPageJson(page) as unknown as TokenListResponse;
+        return reply.type('application/json; charset=utf-8').send(json);
+      },
     );
   }
 
