@@ -10,7 +10,7 @@ import {
 } from 'viem';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { atChainEdgeOf } from '../chain-errors';
-import { tokenFacts } from '../portfolio/chain-balances';
+import { tokenFacts } from '../chain-reads';
 import { SOLANA_SIGNATURE, readSolanaTransaction, tokenSender } from './solana-transaction';
 import { mapLimit } from '../../lib/map-limit';
 import type {
@@ -135,8 +135,8 @@ interface TokenLabel {
 }
 
 /**
- * A token's symbol and decimals, read from the contract once per chain and token (the
- * portfolio's cache); else its listed symbol or address, amounts then shown in base units.
+ * A token's symbol and decimals, read from the contract once per chain and token
+ * (`chain-reads.ts`); else its listed symbol or address, amounts then shown in base units.
  */
 async function tokenLabel(access: EvmChainAccess, tokenAddress: Address): Promise<TokenLabel> {
   const fallback = fallbackLabel(access, tokenAddress);

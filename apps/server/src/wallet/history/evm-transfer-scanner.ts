@@ -8,7 +8,7 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { chainErrorText } from '../chain-errors';
-import { tokenFacts } from '../portfolio/chain-balances';
+import { tokenFacts } from '../chain-reads';
 import type { EvmChainAccess } from '../wallet-chains';
 import { walletScanBlocks, walletTransfers } from '../wallet-tables';
 import {

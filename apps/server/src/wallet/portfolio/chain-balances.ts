@@ -2,16 +2,11 @@ import { address as solanaAddress } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { NATIVE_ASSET_ADDRESS } from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { createPublicClient, erc20Abi, getAddress, type PublicClient } from 'viem';
+import { erc20Abi, getAddress } from 'viem';
 import { z } from 'zod';
 import { atChainEdgeOf, chainErrorText } from '../chain-errors';
-import {
-  type ChainAccess,
-  type EvmChainAccess,
-  type KnownToken,
-  policyHttp,
-  type SolanaChainAccess,
-} from '../wallet-chains';
+import { batchClient, type TokenFacts, tokenFacts, type TokenRef } from '../chain-reads';
+import type { ChainAccess, EvmChainAccess, KnownToken, SolanaChainAccess } from '../wallet-chains';
 
 /** One asset's balance on a chain, in base units. */
 export interface AssetBalance {
@@ -32,12 +27,6 @@ export type ListedToken = Pick<KnownToken, 'address' | 'symbol' | 'name'>;
  * the most common ones can be picked to receive; the others only when held.
  */
 export const UNHELD_LISTED_TOKENS = 3;
-
-/**
- * Calls per JSON-RPC batch: providers cap batch size (some at 10 to 50 calls) and answer an
- * oversized batch with one error, which would fail every token in it.
- */
-const RPC_BATCH_SIZE = 20;
 
 /** Where token read failures are reported: a warning, never the error object (it names the URL). */
 type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
@@ -160,90 +149,6 @@ function nativeOf(access: ChainAccess, units: bigint): AssetBalance {
   };
 }
 
-const balanceClients = new WeakMap<EvmChainAccess, PublicClient>();
-
-/**
- * A client of the chain that sends the calls of one tick as one JSON-RPC batch: a balance read
- * is one HTTP round trip per chain instead of one per token (about twice as fast on the local
- * chains, and far cheaper under concurrent requests).
- */
-function balanceClient(access: EvmChainAccess): PublicClient {
-  let client = balanceClients.get(access);
-  if (!client) {
-    client = createPublicClient({
-      chain: access.viemChain,
-      // Under the chain's policy like every chain call; viem splits the calls of a tick into
-      // batches of this size, sent in parallel.
-      transport: policyHttp(access.rpcUrl, access.policy, {
-        batch: { wait: 0, batchSize: RPC_BATCH_SIZE },
-      }),
-    });
-    balanceClients.set(access, client);
-  }
-  return client;
-}
-
-/** What the chain says of a token: its decimals, and its symbol where the chain holds one. */
-export interface TokenFacts {
-  symbol: string;
-  decimals: number;
-}
-
-/** Token facts per chain and token address, read once (they never change for a deployed token). */
-const tokenFactsCache = new WeakMap<ChainAccess, Map<string, Promise<TokenFacts>>>();
-
-/** What names a token when the chain does not: its address, and its symbol in our list. */
-export type TokenRef = Pick<KnownToken, 'address' | 'symbol'>;
-
-/**
- * Decimals and symbol of a known token read from the chain (DESIGN §5: decimals come from the
- * chain), cached. An ERC-20 answers `decimals()` and `symbol()`; an SPL mint account holds the
- * decimals only, so a Solana token keeps the symbol of the chain's token list.
- */
-export function tokenFacts(access: ChainAccess, token: TokenRef): Promise<TokenFacts> {
-  let byAddress = tokenFactsCache.get(access);
-  if (!byAddress) {
-    byAddress = new Map();
-    tokenFactsCache.set(access, byAddress);
-  }
-  const key = token.address.toLowerCase();
-  let facts = byAddress.get(key);
-  if (!facts) {
-    facts = access.family === 'evm' ? readErc20Facts(access, token) : readMintFacts(access, token);
-    const cache = byAddress;
-    facts.catch(() => cache.delete(key));
-    byAddress.set(key, facts);
-  }
-  return facts;
-}
-
-async function readErc20Facts(access: EvmChainAccess, token: TokenRef): Promise<TokenFacts> {
-  const client = balanceClient(access);
-  const address = getAddress(token.address);
-  const [decimals, symbol] = await Promise.all([
-    client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
-    // Some tokens (MKR) return their symbol as bytes32, which the ERC-20 ABI cannot decode.
-    client
-      .readContract({ address, abi: erc20Abi, functionName: 'symbol' })
-      .catch(() => token.symbol),
-  ]);
-  return { decimals, symbol: symbol.slice(0, 32) || token.symbol };
-}
-
-const mintAccountSchema = z.object({
-  value: z.object({
-    data: z.object({ parsed: z.object({ info: z.object({ decimals: z.number().int() }) }) }),
-  }),
-});
-
-async function readMintFacts(access: SolanaChainAccess, token: TokenRef): Promise<TokenFacts> {
-  const account = await access.rpc
-    .getAccountInfo(solanaAddress(token.address), { encoding: 'jsonParsed' })
-    .send();
-  const { decimals } = mintAccountSchema.parse(account).value.data.parsed.info;
-  return { decimals, symbol: token.symbol };
-}
-
 const units = z.union([z.bigint(), z.number().int(), z.string().regex(/^\d+$/)]).transform(BigInt);
 const tokenAccountsSchema = z.object({
   value: z.array(
@@ -272,14 +177,14 @@ function unitsByMint(tokenAccounts: unknown): Map<string, bigint> {
   return byMint;
 }
 
-/** Native and token units, the token calls sent in batches of {@link RPC_BATCH_SIZE}. */
+/** Native and token units, the token calls sent as JSON-RPC batches (`batchClient`). */
 async function readEvmUnits(
   access: EvmChainAccess,
   owner: string,
   tokens: readonly TokenRef[],
 ): Promise<UnitsRead> {
   const account = getAddress(owner);
-  const client = balanceClient(access);
+  const client = batchClient(access);
   const failures: UnitsRead['failures'] = [];
   const [native, ...units] = await Promise.all([
     client.getBalance({ address: account }),

@@ -15,6 +15,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { BadRequestError } from '../../lib/errors';
 import { chainFailureOf } from '../chain-errors';
+import { readTokenFacts } from '../chain-reads';
 import type { SendRecord } from './send-records';
 import {
   amountOrThrow,
@@ -260,18 +261,18 @@ export class EvmSender implements ChainSender {
     }
   }
 
-  /** Decimals and symbol read from the contract; anything else is not a token here. */
+  /**
+   * Decimals and symbol read from the contract (`chain-reads.ts`); a contract without both, or
+   * with more than 36 decimals, is not a token here.
+   */
   private async tokenInfo(
     address: Hex,
   ): Promise<{ address: Hex; decimals: number; symbol: string }> {
     const code = await this.client.getCode({ address });
     if (!code || code === '0x') throw unknownToken();
     try {
-      const [decimals, symbol] = await Promise.all([
-        this.client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }),
-        this.client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }),
-      ]);
-      if (decimals > 36) throw unknownToken();
+      const { decimals, symbol } = await readTokenFacts(this.access, address);
+      if (symbol === null || decimals > 36) throw unknownToken();
       return { address, decimals, symbol: symbol.slice(0, 20) };
     } catch (error) {
       // A contract that cannot answer these is no token; a chain that did not answer says so.
