@@ -12,6 +12,7 @@ import {
   SCORE_BANDS,
 } from './filters';
 import { tokenScanInfoSchema } from '../scam/evidence';
+import { engineVerdictsSchema } from '../score/combine';
 import { tokenMessages } from './messages';
 import { tradeWindowsSchema } from './trade-windows';
 import {
@@ -268,6 +269,12 @@ export const tokenDetailResponseSchema = z.object({
    * under way); absent or null for reports from a provider such as the shipped snapshot.
    */
   scan: tokenScanInfoSchema.nullable().optional(),
+  /**
+   * Ours (issue 10): when more than one engine judged the token (our analyzer, GoPlus…), each
+   * engine's answer per field side by side, and where they disagree; `tokenDetails` and the
+   * score are their combined report (`combineReports`). Absent or null with one engine.
+   */
+  engineVerdicts: engineVerdictsSchema.nullable().optional(),
 });
 export type TokenDetailResponse = z.output<typeof tokenDetailResponseSchema>;
 
