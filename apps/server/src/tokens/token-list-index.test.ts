@@ -12,7 +12,9 @@ import {
   scoreBandRange,
 } from '@vaultscope/core';
 import {
+  MAX_MASK_BANDS,
   TokenListIndex,
+  bandBits,
   type ListIndexRow,
   type ListFilter,
   type ListIndexColumns,
@@ -278,5 +280,25 @@ describe('TokenListIndex', () => {
     index.upsert([{ ...base, id: 'b', liquidity: 50 }]);
     release();
     expect((await reading).ids).toEqual(['b', 'a']);
+  });
+});
+
+describe('band bits', () => {
+  const bands = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ value: `band-${i}` }));
+
+  it('gives each band its own positive bit up to the masks’ width', () => {
+    const bits = [...bandBits([['a', bands(MAX_MASK_BANDS)]]).values()];
+    expect(new Set(bits).size).toBe(MAX_MASK_BANDS);
+    expect(bits.every((bit) => bit > 0)).toBe(true);
+  });
+
+  it('refuses one band more than the masks hold instead of wrapping to a shared bit', () => {
+    expect(() =>
+      bandBits([
+        ['a', bands(20)],
+        ['b', bands(MAX_MASK_BANDS - 19)],
+      ]),
+    ).toThrow(/32 filter bands but its 32-bit masks hold 31/);
   });
 });

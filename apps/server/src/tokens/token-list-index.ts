@@ -89,10 +89,36 @@ const STATIC_BANDS = [
   ['volume', AMOUNT_BANDS.filter((band) => band.value !== 'all')],
 ] as const;
 
-const BITS = new Map<string, number>();
-for (const [dimension, bands] of STATIC_BANDS) {
-  for (const band of bands) BITS.set(`${dimension}:${band.value}`, 1 << BITS.size);
+/**
+ * The most bands a mask holds: bits 0 to 30 of the 32-bit masks, so that every mask and every
+ * `required` set stays a positive number under JavaScript's signed 32-bit `<<`, `|` and `&`.
+ */
+export const MAX_MASK_BANDS = 31;
+
+/**
+ * One bit per `dimension:value`, in order. More bands than {@link MAX_MASK_BANDS} throws: a 33rd
+ * `1 << 32` would wrap to bit 0 and silently match rows of the first chain (a new chain or band
+ * in core must widen the masks, not share a bit).
+ */
+export function bandBits(
+  dimensions: readonly (readonly [string, readonly { value: string }[]])[],
+): Map<string, number> {
+  const bits = new Map<string, number>();
+  for (const [dimension, bands] of dimensions) {
+    for (const band of bands) {
+      if (bits.size === MAX_MASK_BANDS) {
+        const count = dimensions.reduce((sum, [, all]) => sum + all.length, 0);
+        throw new Error(
+          `The list index has ${count} filter bands but its 32-bit masks hold ${MAX_MASK_BANDS}: widen the masks.`,
+        );
+      }
+      bits.set(`${dimension}:${band.value}`, 1 << bits.size);
+    }
+  }
+  return bits;
 }
+
+const BITS = bandBits(STATIC_BANDS);
 
 /** The bit of a band value, 0 for `all`. */
 function bit(dimension: string, value: string): number {
