@@ -3,10 +3,12 @@ import {
   CHAIN_CODES,
   addressKey,
   chainFamilyOf,
+  combineReports,
   normaliseAddress,
   scoreSecurityReport,
   tokenItemId,
   type CexMarket,
+  type SecurityReport,
 } from '@vaultscope/core';
 import type { Clock } from '../lib/clock';
 import { bulkInsert } from '../lib/db/bulk';
@@ -27,6 +29,7 @@ import {
   dexTokenList,
   dexTokens,
   researchSync,
+  securityEngineReports,
   securityReports,
 } from './research-tables';
 
@@ -121,6 +124,102 @@ export function reportRow(provided: ProvidedReport, provider: string, now: Date)
     provider,
     fetched_at: now,
   } satisfies typeof securityReports.$inferSelect;
+}
+
+/**
+ * The engine that judged a provided report: the report names it when a provider speaks for
+ * several engines (`engine`), else it is the provider's name.
+ */
+function engineOf(provided: ProvidedReport, provider: string): string {
+  const named = (provided as ProvidedReport & { engine?: string }).engine;
+  return named ?? provider;
+}
+
+type EngineRow = typeof securityEngineReports.$inferSelect;
+
+function engineRow(provided: ProvidedReport, provider: string, now: Date): EngineRow {
+  const { chainName } = provided;
+  return {
+    token_id: tokenItemId(chainName, provided.address),
+    engine: engineOf(provided, provider),
+    chain_name: chainName,
+    address: normaliseAddress(chainName, provided.address),
+    token_name: provided.name,
+    token_symbol: provided.symbol,
+    trusted_token: provided.trusted_token,
+    report: provided.report,
+    fetched_at: now,
+  };
+}
+
+/**
+ * The combined report of a token's provider engines (core's `combineReports`; engines by name,
+ * so the order is stable), as the `security_reports` row the lists score. Name, symbol and
+ * trust flag are the first engine's that knows them; `provider` names the engines, `goplus+
+ * honeypot-is`; `fetched_at` is the oldest engine's, so a token is due again when any is old.
+ */
+function combinedRow(rows: readonly EngineRow[]) {
+  const sorted = [...rows].sort((a, b) => a.engine.localeCompare(b.engine));
+  const first = sorted[0]!;
+  const pick = <K extends 'token_name' | 'token_symbol' | 'trusted_token'>(key: K) =>
+    sorted.find((row) => row[key] !== null)?.[key] ?? null;
+  const report: SecurityReport =
+    sorted.length === 1
+      ? first.report
+      : combineReports(sorted.map((row) => ({ engine: row.engine, report: row.report }))).report;
+  const oldest = Math.min(...sorted.map((row) => row.fetched_at.getTime()));
+  return reportRow(
+    {
+      chainName: first.chain_name,
+      address: first.address,
+      name: pick('token_name'),
+      symbol: pick('token_symbol'),
+      trusted_token: pick('trusted_token'),
+      report,
+    },
+    sorted.map((row) => row.engine).join('+'),
+    new Date(oldest),
+  );
+}
+
+/**
+ * Writes provided reports: each engine's beside the others' (`security_engine_reports`), and per
+ * token the combined report of every engine stored for it (`security_reports`). Engines this
+ * load did not deliver are read back only when some are stored at all.
+ */
+async function writeReports(
+  tx: Transaction,
+  provided: readonly ProvidedReport[],
+  provider: string,
+  now: Date,
+): Promise<(typeof securityReports.$inferSelect)[]> {
+  // One row per token and engine: a provider answering twice for a token keeps its last answer.
+  const delivered = new Map<string, EngineRow>();
+  for (const report of provided) {
+    const row = engineRow(report, provider, now);
+    delivered.set(`${row.token_id}\u0000${row.engine}`, row);
+  }
+  const rows = [...delivered.values()];
+  await bulkInsert(tx, securityEngineReports, rows, { upsertOn: ['token_id', 'engine'] });
+  const byToken = new Map<string, EngineRow[]>();
+  for (const row of rows) byToken.set(row.token_id, [...(byToken.get(row.token_id) ?? []), row]);
+  const loaded = new Set(rows.map((row) => row.engine));
+  const stored = await tx
+    .selectDistinct({ engine: securityEngineReports.engine })
+    .from(securityEngineReports);
+  if (stored.some((row) => !loaded.has(row.engine)) && byToken.size > 0) {
+    const ids = JSON.stringify([...byToken.keys()]);
+    const others = await tx
+      .select()
+      .from(securityEngineReports)
+      .where(
+        sql`${securityEngineReports.token_id} in (select jsonb_array_elements_text(${ids}::jsonb)) and ${securityEngineReports.fetched_at} <> ${now}`,
+      );
+    for (const row of others) byToken.get(row.token_id)?.push(row);
+  }
+  const combined = [...byToken.values()].map(combinedRow);
+  await bulkInsert(tx, securityReports, combined, { upsertOn: ['token_id'] });
+  return combined;
 }
 
 function marketRows(market: CexMarket, provider: string, now: Date) {
@@ -254,31 +353,30 @@ export class ResearchIngest {
     const fetchStarted = performance.now();
     const [dexData, markets] = await Promise.all([dex.fetchDex(now), cex.fetchMarkets(now)]);
     const reports = await security.fetchReports(dexData.tokens);
-    const reportRows = reports.map((report) => reportRow(report, security.name, now));
     const fetchMs = performance.now() - fetchStarted;
 
     const writeStarted = performance.now();
-    let written = { tokens: 0, pools: 0, markets: 0 };
+    let written = { tokens: 0, pools: 0, markets: 0, reports: 0 };
     await this.db.transaction(async (tx) => {
       const dexWritten = await writeDex(tx, dexData, dex.name, dex.priceLabel, now);
-      await bulkInsert(tx, securityReports, reportRows, { upsertOn: ['token_id'] });
+      const reportRows = await writeReports(tx, reports, security.name, now);
       const cexWritten = await writeCex(tx, markets, cex.name, now);
       await rebuildTokenList(tx);
       await bumpVersion(tx, 'dex', dex.name, dexWritten.tokens, now);
       await bumpVersion(tx, 'security', security.name, reportRows.length, now);
       await bumpVersion(tx, 'cex', cex.name, cexWritten, now);
-      written = { ...dexWritten, markets: cexWritten };
+      written = { ...dexWritten, markets: cexWritten, reports: reportRows.length };
     });
     this.onLoaded();
     // Fresh planner statistics for the new rows.
     await this.db.execute(
-      sql`analyze ${dexTokens}, ${dexPools}, ${dexPoolStats}, ${securityReports}, ${cexMarkets}, ${cexMarketContracts}, ${dexTokenList}`,
+      sql`analyze ${dexTokens}, ${dexPools}, ${dexPoolStats}, ${securityReports}, ${securityEngineReports}, ${cexMarkets}, ${cexMarketContracts}, ${dexTokenList}`,
     );
     return {
       provider: dex.name,
       tokens: written.tokens,
       pools: written.pools,
-      reports: reportRows.length,
+      reports: written.reports,
       cexMarkets: written.markets,
       fetchMs: Math.round(fetchMs),
       writeMs: Math.round(performance.now() - writeStarted),
@@ -346,23 +444,26 @@ export class ResearchIngest {
     const fetchStarted = performance.now();
     const reports = due.length > 0 ? await security.fetchReports(due) : [];
     for (const token of due) this.asked.set(token.id, now.getTime());
-    const rows = reports.map((report) => reportRow(report, security.name, now));
     const fetchMs = performance.now() - fetchStarted;
     const writeStarted = performance.now();
+    let written = 0;
     await this.db.transaction(async (tx) => {
-      if (rows.length === 0) {
+      if (reports.length === 0) {
         await touchSync(tx, 'security', now);
         return;
       }
-      await bulkInsert(tx, securityReports, rows, { upsertOn: ['token_id'] });
+      const rows = await writeReports(tx, reports, security.name, now);
+      written = rows.length;
+      const ids = JSON.stringify(rows.map((row) => row.token_id));
       await tx.execute(sql`
         update ${dexTokenList} l set score = r.total_score
         from ${securityReports} r
-        where r.token_id = l.token_id and r.fetched_at = ${now}`);
+        where r.token_id = l.token_id
+          and r.token_id in (select jsonb_array_elements_text(${ids}::jsonb))`);
       await bumpVersion(tx, 'security', security.name, rows.length, now);
     });
-    if (rows.length > 0) this.onLoaded();
-    return { provider: security.name, items: rows.length, ...timings(fetchMs, writeStarted) };
+    if (written > 0) this.onLoaded();
+    return { provider: security.name, items: written, ...timings(fetchMs, writeStarted) };
   }
 
   /** When each kind of data was last loaded (from any instance), by kind. */

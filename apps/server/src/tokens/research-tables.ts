@@ -18,6 +18,7 @@ import type {
   FlaggedAddress,
   Holder,
   MetadataMutable,
+  SecurityReport,
   SecurityReportField,
   TokenMetadata,
   TransferFee,
@@ -183,6 +184,31 @@ export const securityReports = pgTable('security_reports', {
   provider: text('provider').notNull(),
   fetched_at: ts('fetched_at').notNull(),
 });
+
+/**
+ * Each provider engine's own report of a token (GoPlus, Honeypot.is, RugCheck, the snapshot…),
+ * side by side, keyed by token and engine (issue 10). `security_reports` holds what the lists
+ * score: their combined report (core's `combineReports`); the detail combines these with our
+ * analyzer's (`token_scans`, the scam feature's) and shows each engine's answer per field.
+ */
+export const securityEngineReports = pgTable(
+  'security_engine_reports',
+  {
+    /** `{chain}_{address key}`, as `security_reports.token_id`. */
+    token_id: text('token_id').notNull(),
+    /** Who judged: `goplus`, `honeypot-is`, `rugcheck`, `snapshot`. */
+    engine: text('engine').notNull(),
+    chain_name: chain(),
+    address: text('address').notNull(),
+    token_name: text('token_name'),
+    token_symbol: text('token_symbol'),
+    trusted_token: flag('trusted_token'),
+    /** The report as the engine gave it (normalised to core's schema), read and written whole. */
+    report: jsonb('report').$type<SecurityReport>().notNull(),
+    fetched_at: ts('fetched_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.token_id, table.engine] })],
+);
 
 /** A centralized-exchange market (CoinGecko `/coins/markets` row). */
 export const cexMarkets = pgTable(

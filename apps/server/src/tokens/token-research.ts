@@ -2,7 +2,10 @@ import {
   CHAIN_CODES,
   chainFamilyOf,
   checkAddressForChain,
+  combineReports,
+  engineVerdictsOf,
   scoreSecurityReport,
+  simulatedFields,
   cexMessages,
   tokenItemId,
   tokenMessages,
@@ -14,6 +17,7 @@ import {
   type CandlesQuery,
   type CandlesResponse,
   type ChainCode,
+  type EngineReport,
   type RiskLevel,
   type ScanEvidence,
   type SecurityReport,
@@ -217,13 +221,29 @@ export class TokenResearch {
     ]);
     const market = this.marketOf(network, id, record?.market ?? null);
     const trustedToken = record?.trustedToken ?? null;
-    const report = scan?.report ?? record!.report;
+    // Every engine that judged the token, ours first (it read the chain at a known block and
+    // keeps its evidence), then the providers' by name; with more than one, the report and the
+    // score are their combined verdict (core's `combineReports`).
+    const engines: EngineReport[] = [
+      ...(scan
+        ? [{ engine: 'analyzer', report: scan.report, simulated: simulatedFields(scan.evidence) }]
+        : []),
+      ...(record
+        ? record.engines.length > 0
+          ? record.engines.map(({ engine, report }) => ({ engine, report }))
+          : [{ engine: record.reportProvider, report: record.report }]
+        : []),
+    ];
+    const verdict = engines.length > 1 ? combineReports(engines) : null;
+    const report = verdict?.report ?? scan?.report ?? record!.report;
     // A scan's stored score knows no trust flag; the provider's may (stablecoins, wrapped coins).
-    const score = scan
-      ? trustedToken === null
-        ? { totalScore: scan.totalScore, riskLevel: scan.riskLevel }
-        : scoreSecurityReport(scan.report, chainFamilyOf(network), { trustedToken })
-      : { totalScore: record!.totalScore, riskLevel: record!.riskLevel };
+    const score = verdict
+      ? scoreSecurityReport(report, chainFamilyOf(network), { trustedToken })
+      : scan
+        ? trustedToken === null
+          ? { totalScore: scan.totalScore, riskLevel: scan.riskLevel }
+          : scoreSecurityReport(scan.report, chainFamilyOf(network), { trustedToken })
+        : { totalScore: record!.totalScore, riskLevel: record!.riskLevel };
     const symbol = record?.symbol ?? scan?.symbol ?? null;
     const detail: TokenDetailResponse = {
       id,
@@ -255,6 +275,7 @@ export class TokenResearch {
             rescanning: scan.rescanning,
           }
         : null,
+      engineVerdicts: verdict ? engineVerdictsOf(verdict) : null,
     };
     if (chainFamilyOf(network) !== 'solana') return detail;
     const { dexDetails, holders, mintable, freezable, metadata, creators } = report;

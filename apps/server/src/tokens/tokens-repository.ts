@@ -8,7 +8,12 @@ import {
   type TokenListItem,
 } from '@vaultscope/core';
 import type { Database } from '../lib/db/client';
-import { dexTokenList, researchSync, securityReports } from './research-tables';
+import {
+  dexTokenList,
+  researchSync,
+  securityEngineReports,
+  securityReports,
+} from './research-tables';
 import type { ListIndexData } from './token-list-index';
 
 /**
@@ -31,6 +36,13 @@ export interface TokenDetailRecord {
   totalScore: number;
   riskLevel: RiskLevel;
   reportProvider: string;
+  /** When the combined report's oldest engine report was fetched (its age decides a refresh). */
+  reportFetchedAt: Date;
+  /**
+   * Each provider engine's own report, by engine name; empty for a report stored before the
+   * engines were kept apart (then `report` is the one engine's, `reportProvider`).
+   */
+  engines: { engine: string; report: SecurityReport; fetchedAt: Date }[];
   /** Null when the token is not in our pool data. */
   market: {
     price: number | null;
@@ -233,7 +245,18 @@ export class TokensRepository {
 
   /** The detail of a token by id, when a security report exists for it: one query. */
   async detail(tokenId: string): Promise<TokenDetailRecord | undefined> {
-    const [row] = await this.detailById.execute({ id: tokenId });
+    const [[row], engines] = await Promise.all([
+      this.detailById.execute({ id: tokenId }),
+      this.db
+        .select({
+          engine: securityEngineReports.engine,
+          report: securityEngineReports.report,
+          fetchedAt: securityEngineReports.fetched_at,
+        })
+        .from(securityEngineReports)
+        .where(eq(securityEngineReports.token_id, tokenId))
+        .orderBy(securityEngineReports.engine),
+    ]);
     if (!row) return undefined;
     const { report } = row;
     return {
@@ -252,6 +275,8 @@ export class TokensRepository {
       totalScore: report.total_score,
       riskLevel: report.risk_level as RiskLevel,
       reportProvider: report.provider,
+      reportFetchedAt: report.fetched_at,
+      engines,
       market:
         row.listed === null
           ? null

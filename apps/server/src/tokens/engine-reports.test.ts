@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEvmReport, scoreSecurityReport, type CexMarket } from '@vaultscope/core';
+import { startTestApp, type TestApp } from '../test/test-app';
+import type { ProvidedReport, ResearchProviders } from './providers';
+import { ResearchIngest } from './research-ingest';
+import { securityEngineReports, securityReports } from './research-tables';
+
+/**
+ * Several engines judging one token (issue 10): each engine's report is stored beside the
+ * others', the lists score their combined report, and the detail shows them side by side.
+ */
+const A = '0x1111111111111111111111111111111111111111';
+const B = '0x2222222222222222222222222222222222222222';
+const QUOTE = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+
+const windows = <T>(value: T) => ({ m5: value, h1: value, h6: value, h24: value });
+const token = (address: string, name: string) => ({
+  chainName: 'eth' as const,
+  address,
+  name,
+  symbol: name.toUpperCase(),
+  decimals: 18,
+  total_supply: '1000',
+  trusted_token: 0 as const,
+});
+const pool = (address: string, base: string) => ({
+  chainName: 'eth' as const,
+  address,
+  dex: 'uniswap_v2',
+  name: 'X / WETH',
+  base_token_address: base,
+  quote_token_address: QUOTE,
+  quote_token_symbol: 'WETH',
+  pool_created_at: '2026-11-20T11:00:00.000Z',
+  base_token_price_usd: 2,
+  base_token_price_native_currency: 0.001,
+  reserve_in_usd: 50_000,
+  fdv_usd: 2_000,
+  market_cap_usd: null,
+  price_change_percentage: windows(5),
+  transactions: windows({ buys: 3, sells: 2 }),
+  volume_usd: windows(50_000),
+});
+
+/** A report of an engine, as a provider speaking for several engines names it. */
+const engineReport = (
+  engine: string,
+  address: string,
+  fields: Parameters<typeof cleanEvmReport>[0],
+): ProvidedReport & { engine: string } => ({
+  engine,
+  chainName: 'eth',
+  address,
+  name: null,
+  symbol: null,
+  trusted_token: 0,
+  report: cleanEvmReport(fields),
+});
+
+function providers(round: { reports: ProvidedReport[] }): ResearchProviders {
+  return {
+    dex: {
+      name: 'test-dex',
+      priceLabel: 'Test DEX',
+      fetchDex: async () => ({
+        tokens: [token(A, 'Alpha'), token(B, 'Beta')],
+        pools: [
+          pool('0x3333333333333333333333333333333333333333', A),
+          pool('0x4444444444444444444444444444444444444444', B),
+        ],
+        listed: ['eth'],
+      }),
+    },
+    cex: {
+      name: 'test-cex',
+      fetchMarkets: async () => ({ markets: [] as CexMarket[], complete: true }),
+    },
+    security: { name: 'test-security', fetchReports: async () => round.reports },
+  };
+}
+
+let t: TestApp;
+let ingest: ResearchIngest;
+const round: { reports: ProvidedReport[] } = { reports: [] };
+beforeAll(async () => {
+  t = await startTestApp();
+  ingest = new ResearchIngest(t.app.db.handle.db, providers(round), t.clock, () =>
+    t.app.services.research.invalidate(),
+  );
+});
+afterAll(() => t.close());
+
+const detailOf = async (address: string) =>
+  (await t.request({ method: 'GET', url: `/get-token-details/${address}?network=eth` })).json();
+
+describe('reports of several engines', () => {
+  it('are stored side by side, and the lists score their combined report', async () => {
+    round.reports = [
+      // GoPlus reads a 50 % sell tax from the code; Honeypot.is sold the token and paid 10 %.
+      engineReport('goplus', A, { is_mintable: 1, sell_tax: 0.5 }),
+      engineReport('honeypot-is', A, { is_mintable: null, sell_tax: 0.1, is_honeypot: 0 }),
+      engineReport('goplus', B, { is_mintable: 0 }),
+    ];
+    await ingest.sync();
+    const db = t.app.db.handle.db;
+    const engines = await db
+      .select({ id: securityEngineReports.token_id, engine: securityEngineReports.engine })
+      .from(securityEngineReports);
+    expect(engines.map((row) => `${row.id} ${row.engine}`).sort()).toEqual([
+      `eth_${A} goplus`,
+      `eth_${A} honeypot-is`,
+      `eth_${B} goplus`,
+    ]);
+    const [combined] = await db
+      .select()
+      .from(securityReports)
+      .where(eq(securityReports.token_id, `eth_${A}`));
+    // The riskier mint flag (GoPlus), the traded tax (Honeypot.is) over the read one.
+    expect(combined).toMatchObject({
+      provider: 'goplus+honeypot-is',
+      is_mintable: 1,
+      sell_tax: 0.1,
+      is_honeypot: 0,
+    });
+    const expected = scoreSecurityReport(
+      cleanEvmReport({ is_mintable: 1, sell_tax: 0.1, is_honeypot: 0 }),
+      'evm',
+      { trustedToken: 0 },
+    ).totalScore;
+    expect(combined!.total_score).toBe(expected);
+    const rows = (await t.request({ method: 'GET', url: '/check-token' })).json().tokenDetails;
+    expect(rows.find((row: { id: string }) => row.id === `eth_${A}`).score).toBe(expected);
+  });
+
+  it('the detail shows each engine per field and where they disagree; one engine, as before', async () => {
+    const detail = await detailOf(A);
+    expect(detail.tokenDetails).toMatchObject({ is_mintable: 1, sell_tax: 0.1 });
+    expect(detail.engineVerdicts.engines).toEqual(['goplus', 'honeypot-is']);
+    const byField = new Map(
+      detail.engineVerdicts.fields.map((row: { field: string }) => [row.field, row]),
+    );
+    expect(byField.get('sell_tax')).toEqual({
+      field: 'sell_tax',
+      answers: ['50%', '10%'],
+      chosen: 'honeypot-is',
+      disagree: true,
+      basis: 'trade',
+    });
+    expect(byField.get('is_mintable')).toMatchObject({
+      answers: ['Yes', 'Unknown'],
+      chosen: 'goplus',
+      disagree: false,
+      basis: 'only',
+    });
+    expect((await detailOf(B)).engineVerdicts).toBeNull();
+  });
+
+  it('a load of one engine keeps the others: the combined report is made of every engine stored', async () => {
+    round.reports = [engineReport('goplus', A, { is_mintable: 0, sell_tax: 0.5 })];
+    t.clock.advance(25 * 3_600_000);
+    await ingest.syncReports({ limit: 10, olderThan: new Date(t.clock.now().getTime() - 1_000) });
+    const detail = await detailOf(A);
+    expect(detail.engineVerdicts.engines).toEqual(['goplus', 'honeypot-is']);
+    expect(detail.tokenDetails).toMatchObject({ is_mintable: 0, sell_tax: 0.1 });
+  });
+});
