@@ -92,6 +92,56 @@ describe('TokenDetailScreen', () => {
     expect(url).toContain(`/get-token-details/${EVM}?chainid=1&network=eth`);
   });
 
+  it('shows each engine per field side by side, marking where they disagree', async () => {
+    fetchMock.mockImplementation(() =>
+      json(
+        evmDetail({
+          engineVerdicts: {
+            engines: ['analyzer', 'goplus'],
+            fields: [
+              {
+                field: 'cannot_sell_all',
+                answers: ['No', 'Yes'],
+                chosen: 'analyzer',
+                disagree: true,
+                basis: 'trade',
+              },
+              {
+                field: 'is_proxy',
+                answers: ['No', 'No'],
+                chosen: 'analyzer',
+                disagree: false,
+                basis: 'agree',
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    open('details', `/details/${EVM}?chainName=eth`);
+    const table = await screen.findByRole('table', { name: "Each engine's verdict per field" });
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headings).toEqual(['Field', 'Vaultscope analyzer', 'GoPlus', 'Score uses']);
+    const disagreeing = within(table).getByRole('rowheader', { name: /Cannot sell all/ });
+    expect(disagreeing.textContent).toContain('Disagree');
+    expect(disagreeing.closest('tr')?.dataset.disagree).toBe('true');
+    expect(disagreeing.closest('tr')?.textContent).toContain('a trade outweighs a reading');
+    const agreeing = within(table).getByRole('rowheader', { name: 'Is proxy' });
+    expect(agreeing.closest('tr')?.dataset.disagree).toBeUndefined();
+    expect(screen.getByTestId('engine-disagreements').textContent).toContain(
+      'they disagree on 1 field',
+    );
+  });
+
+  it('shows no engine table when one engine judged the token', async () => {
+    fetchMock.mockImplementation(() => json(evmDetail({ engineVerdicts: null })));
+    open('details', `/details/${EVM}?chainName=eth`);
+    expect(await screen.findByRole('heading', { name: 'Tree Inu', level: 1 })).toBeTruthy();
+    expect(screen.queryByTestId('engine-verdicts')).toBeNull();
+  });
+
   it('hides pair address, FDV and liquidity on /details when isVaultscope is 0', async () => {
     fetchMock.mockImplementation(() => json(evmDetail({ isVaultscope: 0 })));
     open('details', `/details/${EVM}?chainName=eth`);

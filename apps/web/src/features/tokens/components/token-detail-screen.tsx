@@ -18,6 +18,7 @@ import { cachedScamCheck } from '@/lib/scam-cache';
 import { isScanPending, SCAN_POLL_LIMIT, SCAN_POLL_MS, useTokenDetail } from '../api/token-detail';
 import { detailChain } from '../lib/detail-route';
 import { CopyButton } from './copy-button';
+import { EngineVerdictsPanel } from './engine-verdicts-panel';
 import { FavouriteHeart } from './favourite-heart';
 import { MarketActivity } from './market-activity';
 import { MarketPanel } from './market-panel';
@@ -275,6 +276,7 @@ function TokenDetailView({
         />
       )}
       {detail.scan && <ScanEvidencePanel detail={detail} scan={detail.scan} />}
+      {detail.engineVerdicts && <EngineVerdictsPanel verdicts={detail.engineVerdicts} />}
       {solana ? (
         <SolanaReport report={solanaReport(detail)} trustedToken={detail.trusted_token} />
       ) : (
