@@ -202,6 +202,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     snapshotPriceLabel: providers.dex.priceLabel,
     // `scans` needs the chains, opened below; a detail cannot arrive before the app is ready.
     analyzer: { lookup: (target, caller, options) => scans.lookup(target, caller, options) },
+    // Live mode: a detail asks for a fresh report when its own is old (`researchScheduler`
+    // is built below; a detail cannot arrive before the app is ready).
+    reportRefresh:
+      config.RESEARCH_PROVIDER === 'live'
+        ? {
+            ttlMs: config.RESEARCH_REPORT_TTL_HOURS * 3_600_000,
+            request: (token) => researchScheduler?.requestReport(token),
+          }
+        : undefined,
   });
   const walletChains = await WalletChains.open(config, app.log, options.devnet);
   app.addHook('onClose', () => walletChains.close());

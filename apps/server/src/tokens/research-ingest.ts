@@ -8,6 +8,7 @@ import {
   scoreSecurityReport,
   tokenItemId,
   type CexMarket,
+  type ChainCode,
   type SecurityReport,
 } from '@vaultscope/core';
 import type { Clock } from '../lib/clock';
@@ -309,6 +310,11 @@ export interface ReportRequest {
   limit: number;
   /** Reports fetched before this are asked again; tokens without one are asked first. */
   olderThan: Date;
+  /**
+   * Tokens someone asked about (a detail opened in live mode), asked before the others whether
+   * or not we track them, unless asked within the TTL already.
+   */
+  first?: readonly { chainName: ChainCode; address: string }[];
 }
 
 /**
@@ -440,7 +446,19 @@ export class ResearchIngest {
       )
       .orderBy(sql`${securityReports.fetched_at} asc nulls first`, dexTokens.id)
       .limit(request.limit + this.asked.size);
-    const due = candidates.filter((token) => !this.asked.has(token.id)).slice(0, request.limit);
+    const wanted = (request.first ?? []).map((token) => ({
+      id: tokenItemId(token.chainName, token.address),
+      chainName: token.chainName,
+      address: normaliseAddress(token.chainName, token.address),
+    }));
+    const seen = new Set<string>();
+    const due = [...wanted, ...candidates]
+      .filter((token) => {
+        if (this.asked.has(token.id) || seen.has(token.id)) return false;
+        seen.add(token.id);
+        return true;
+      })
+      .slice(0, request.limit);
     const fetchStarted = performance.now();
     const reports = due.length > 0 ? await security.fetchReports(due) : [];
     for (const token of due) this.asked.set(token.id, now.getTime());

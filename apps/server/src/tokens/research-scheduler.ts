@@ -1,3 +1,4 @@
+import type { ChainCode } from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../lib/clock';
@@ -87,6 +88,8 @@ interface Job {
 
 export class ResearchScheduler {
   private readonly jobs: Map<ResearchKind, Job>;
+  /** Tokens whose report someone asked for (`requestReport`), taken by the next reports run. */
+  private readonly wanted = new Map<string, { chainName: ChainCode; address: string }>();
   private readonly timers: SyncTimers;
   private stopped = false;
   private started = false;
@@ -109,12 +112,15 @@ export class ResearchScheduler {
     this.jobs = new Map([
       job('dex', () => ingest.syncDex()),
       job('cex', () => ingest.syncCex()),
-      job('security', () =>
-        ingest.syncReports({
+      job('security', () => {
+        const first = [...this.wanted.values()];
+        this.wanted.clear();
+        return ingest.syncReports({
           limit: reports.perRun,
           olderThan: new Date(clock.now().getTime() - reports.ttlMs),
-        }),
-      ),
+          first,
+        });
+      }),
     ]);
   }
 
@@ -160,6 +166,20 @@ export class ResearchScheduler {
       }
     });
     return job.running;
+  }
+
+  /**
+   * Asks for a fresh report of one token (a detail opened while its report is missing or older
+   * than the TTL): it goes first in the next reports run, started now or, when one is running,
+   * right after it; the caller does not wait. A token already asked for is not queued twice, and
+   * the ingest asks the provider about a token at most once per TTL.
+   */
+  requestReport(token: { chainName: ChainCode; address: string }): void {
+    if (this.stopped) return;
+    const key = `${token.chainName}:${token.address.toLowerCase()}`;
+    if (this.wanted.has(key)) return;
+    this.wanted.set(key, token);
+    void this.trigger('security');
   }
 
   /** How each job stands in this process. */

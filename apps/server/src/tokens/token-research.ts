@@ -98,6 +98,15 @@ export interface TokenResearchDeps {
   market?: { rows: IndexedMarket; source: MarketSource };
   /** `priceProvider` of the snapshot's figures (the DEX provider's `priceLabel`). */
   snapshotPriceLabel?: string;
+  /**
+   * Live mode only: a detail whose provider report is missing or older than `ttlMs` asks for a
+   * fresh one (`request`, which does not wait) and answers with what is stored. Absent for the
+   * snapshot, a recording that no request can refresh.
+   */
+  reportRefresh?: {
+    ttlMs: number;
+    request(token: { chainName: ChainCode; address: string }): void;
+  };
 }
 
 /** The detail's `priceProvider` for a token known only to our analyzer (no market data). */
@@ -209,6 +218,14 @@ export class TokenResearch {
       this.deps.tokens.detail(id),
       analyzer?.lookup(target, caller, { scanIfMissing: false }),
     ]);
+    const refresh = this.deps.reportRefresh;
+    if (
+      refresh &&
+      (!record ||
+        this.deps.clock.now().getTime() - record.reportFetchedAt.getTime() > refresh.ttlMs)
+    ) {
+      refresh.request({ chainName: network, address: display });
+    }
     let scan = stored;
     if (!record && !scan) {
       if (!analyzer) throw new NotFoundError(tokenMessages.recordNotFound);
