@@ -46,10 +46,6 @@ export function poolPrice(
   return Number.isFinite(price) && price > 0 ? price : null;
 }
 
-export interface TokenFacts {
-  symbol: string;
-}
-
 /**
  * Which token of a new pair is the quote: a configured quote token; of two quote tokens, the
  * stablecoin (so the wrapped native coin is priced in dollars), else the one listed first;

@@ -59,11 +59,6 @@ export const AMOUNT_BANDS = [
   { value: 'gt1m', label: 'greater than 1M', range: { gte: 1_000_000 } },
 ] as const satisfies readonly FilterBand[];
 
-/** Liquidity bands (pool reserve in USD); the same as {@link AMOUNT_BANDS}. */
-export const LIQUIDITY_BANDS = AMOUNT_BANDS;
-/** Volume bands (24 h volume in USD); the same as {@link AMOUNT_BANDS}. */
-export const VOLUME_BANDS = AMOUNT_BANDS;
-
 export type AgeBand = (typeof AGE_BANDS)[number]['value'];
 export type ScoreBand = (typeof SCORE_BANDS)[number]['value'];
 export type AmountBand = (typeof AMOUNT_BANDS)[number]['value'];

@@ -247,21 +247,6 @@ const METHODS: Record<string, Method> = {
   },
 };
 
-/** Methods a real validator has that this devnet does not answer. */
-export const UNSUPPORTED_METHODS = [
-  'getBlock',
-  'getBlocks',
-  'getBlockTime',
-  'getProgramAccounts',
-  'getLargestAccounts',
-  'getInflationReward',
-  'getVoteAccounts',
-  'getClusterNodes',
-  'getLeaderSchedule',
-  'getStakeMinimumDelegation',
-  'minimumLedgerSlot',
-];
-
 export const SUPPORTED_METHODS = Object.keys(METHODS);
 
 export interface SolanaRpcServer {
