@@ -30,6 +30,7 @@ import {
   dexTokenList,
   dexTokens,
   researchSync,
+  researchSyncRuns,
   securityEngineReports,
   securityReports,
 } from './research-tables';
@@ -482,6 +483,51 @@ export class ResearchIngest {
     });
     if (written > 0) this.onLoaded();
     return { provider: security.name, items: written, ...timings(fetchMs, writeStarted) };
+  }
+
+  /**
+   * Records how a sync run of a kind ended (loaded, or failed), for every instance's health:
+   * a load clears the failures, a failure counts one more.
+   */
+  async recordRun(kind: ResearchKind, outcome: 'loaded' | 'failed'): Promise<void> {
+    const now = this.clock.now();
+    const loaded = outcome === 'loaded';
+    await this.db
+      .insert(researchSyncRuns)
+      .values({
+        kind,
+        last_run_at: now,
+        last_success_at: loaded ? now : null,
+        last_failure_at: loaded ? null : now,
+        failures: loaded ? 0 : 1,
+      })
+      .onConflictDoUpdate({
+        target: researchSyncRuns.kind,
+        set: loaded
+          ? { last_run_at: now, last_success_at: now, failures: 0 }
+          : {
+              last_run_at: now,
+              last_failure_at: now,
+              failures: sql`${researchSyncRuns.failures} + 1`,
+            },
+      });
+  }
+
+  /** How each kind's sync runs went, as recorded by any instance, by kind. */
+  async runs(): Promise<
+    Map<ResearchKind, { lastSuccessAt: Date | null; lastFailureAt: Date | null; failures: number }>
+  > {
+    const rows = await this.db.select().from(researchSyncRuns);
+    return new Map(
+      rows.map((row) => [
+        row.kind,
+        {
+          lastSuccessAt: row.last_success_at,
+          lastFailureAt: row.last_failure_at,
+          failures: row.failures,
+        },
+      ]),
+    );
   }
 
   /** When each kind of data was last loaded (from any instance), by kind. */

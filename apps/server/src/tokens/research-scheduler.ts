@@ -216,6 +216,7 @@ export class ResearchScheduler {
       });
       if (outcome === 'loaded') {
         job.failed = false;
+        await this.record(job.kind, 'loaded');
         // New tokens want their reports now, not at the next turn of the reports job.
         if (job.kind === 'dex') void this.trigger('security');
       } else {
@@ -226,7 +227,20 @@ export class ResearchScheduler {
       if (this.stopped) return 'stopped';
       job.failed = true;
       log.warn({ kind: job.kind, err: logSafeError(error) }, 'research sync: load failed');
+      await this.record(job.kind, 'failed');
       return 'failed';
+    }
+  }
+
+  /**
+   * Stores how the run ended (`research_sync_runs`), so every instance's health shows it; a
+   * database that cannot take it costs a log line, never the run.
+   */
+  private async record(kind: ResearchKind, outcome: 'loaded' | 'failed'): Promise<void> {
+    try {
+      await this.options.ingest.recordRun(kind, outcome);
+    } catch (error) {
+      this.options.log.warn({ kind, err: logSafeError(error) }, 'research sync: run not recorded');
     }
   }
 

@@ -7,9 +7,10 @@ const KINDS: readonly ResearchKind[] = ['dex', 'cex', 'security'];
 
 /**
  * How each kind of research data stands, for `/api/health`: the last load from `research_sync`
- * (shared by every instance); with the scheduled sync, stale when that is more than twice the
- * kind's interval ago (or there was none), failing when the provider's circuit is not closed or
- * the last run failed in this instance.
+ * and the runs from `research_sync_runs` (both shared by every instance); with the scheduled
+ * sync, stale when the last load is more than twice the kind's interval ago (or there was none),
+ * failing when the last run of any instance failed, or the provider's circuit in this instance
+ * is not closed, or this instance's last run failed (should its record not have been stored).
  */
 export async function researchStatus(options: {
   mode: 'snapshot' | 'live';
@@ -18,7 +19,7 @@ export async function researchStatus(options: {
   clock: Clock;
 }): Promise<{ provider: 'snapshot' | 'live'; sources: ResearchSourceHealth[] }> {
   const { ingest, scheduler, clock } = options;
-  const synced = await ingest.lastSynced();
+  const [synced, runs] = await Promise.all([ingest.lastSynced(), ingest.runs()]);
   const states = new Map(scheduler?.states().map((state) => [state.kind, state]));
   const now = clock.now().getTime();
   return {
@@ -26,6 +27,7 @@ export async function researchStatus(options: {
     sources: KINDS.map((kind) => {
       const last = synced.get(kind);
       const state = states.get(kind);
+      const run = state ? runs.get(kind) : undefined;
       return {
         kind,
         provider: last?.provider ?? null,
@@ -33,7 +35,11 @@ export async function researchStatus(options: {
         items: last?.items ?? null,
         intervalSeconds: state ? state.intervalMs / 1000 : null,
         stale: state ? !last || now - last.at.getTime() > 2 * state.intervalMs : false,
-        failing: state ? state.circuit !== 'closed' || state.lastRunFailed : false,
+        failing: state
+          ? state.circuit !== 'closed' || state.lastRunFailed || (run?.failures ?? 0) > 0
+          : false,
+        lastFailureAt: run?.lastFailureAt ? run.lastFailureAt.toISOString() : null,
+        consecutiveFailures: run?.failures ?? 0,
       };
     }),
   };

@@ -304,3 +304,18 @@ export const researchSync = pgTable('research_sync', {
   items: integer('items').notNull(),
   synced_at: ts('synced_at').notNull(),
 });
+
+/**
+ * How each sync job's runs went, written by whichever instance ran it (issue 10), so that
+ * `/api/health` on every instance says a provider is failing, not only on the one whose run
+ * failed. A turn skipped (another instance loaded, or holds the lock) writes nothing.
+ */
+export const researchSyncRuns = pgTable('research_sync_runs', {
+  kind: text('kind', { enum: ['dex', 'cex', 'security'] }).primaryKey(),
+  /** When the last run that loaded or failed ended. */
+  last_run_at: ts('last_run_at').notNull(),
+  last_success_at: ts('last_success_at'),
+  last_failure_at: ts('last_failure_at'),
+  /** Runs failed in a row since the last that loaded; 0 when the last one loaded. */
+  failures: integer('failures').notNull(),
+});

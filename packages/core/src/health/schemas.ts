@@ -18,8 +18,15 @@ export const researchSourceHealthSchema = z.object({
   intervalSeconds: z.number().nullable(),
   /** No successful load within twice the interval (or none yet) while synced on a schedule. */
   stale: z.boolean(),
-  /** The provider's circuit is open in the answering instance, or its last run there failed. */
+  /**
+   * The last run of the kind failed on any instance (recorded in the database), or the
+   * provider's circuit is open in the answering instance.
+   */
   failing: z.boolean(),
+  /** When a run of the kind last failed on any instance; null if never (or not synced on a schedule). */
+  lastFailureAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Runs failed in a row since the last that loaded, on any instance; 0 when it loaded. */
+  consecutiveFailures: z.number().int().nonnegative(),
 });
 export type ResearchSourceHealth = z.infer<typeof researchSourceHealthSchema>;
 
