@@ -88,6 +88,8 @@ describe('infrastructure routes', () => {
           intervalSeconds: null,
           stale: false,
           failing: false,
+          lastFailureAt: null,
+          consecutiveFailures: 0,
         })),
       },
     });
