@@ -53,7 +53,6 @@ import { tokensRoutes } from './tokens/tokens-routes';
 import type { DevnetClient } from '@vaultscope/devnet';
 import type { KdfSettings } from './wallet/key-vault';
 import { UnlockedWallets } from './wallet/unlocked-wallets';
-import { faucetRoutes } from './wallet/faucet/faucet-routes';
 import { historyRoutes } from './wallet/history/history-routes';
 import { TransferScanner } from './wallet/history/transfer-scanner';
 import { WalletHistory } from './wallet/history/wallet-history';
@@ -428,8 +427,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     unlocks: wallet,
   });
   // The faucet mints play money: never in production, whatever DEV_TOOLS says.
-  if (config.DEV_TOOLS && config.NODE_ENV !== 'production' && walletChains.devnet)
+  // Imported here, as the local chains are, so that the devnet package loads only with them.
+  if (config.DEV_TOOLS && config.NODE_ENV !== 'production' && walletChains.devnet) {
+    const { faucetRoutes } = await import('./wallet/faucet/faucet-routes');
     await app.register(faucetRoutes, { devnet: walletChains.devnet, wallet, walletChains });
+  }
   if (config.DEV_TOOLS && mail instanceof OutboxTransport)
     await app.register(outboxRoutes, { outbox: mail });
 

@@ -23,7 +23,7 @@ export {
   type StartDevnetOptions,
 } from './devnet';
 export { devnetTokenAbi, devnetTokenBytecode } from './evm/artifacts/devnet-token';
-export { ANVIL_WATCHDOG_SCRIPT, anvilBinaryPath } from './evm/anvil';
+export { ANVIL_WATCHDOG_SCRIPT, anvilBinaryPath } from './evm/anvil-binary';
 export { DEVNET_EVM_OWNER, devnetPublicClient, devnetViemChain } from './evm/evm-chain';
 export type { EvmFundRequest } from './evm/evm-faucet';
 export type { FundResult, FundTransfer } from './faucet';

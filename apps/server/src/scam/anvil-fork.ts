@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { ANVIL_WATCHDOG_SCRIPT, anvilBinaryPath } from '@vaultscope/devnet';
+import { ANVIL_WATCHDOG_SCRIPT, anvilBinaryPath } from '@vaultscope/devnet/anvil-binary';
 
 /**
  * Throwaway Anvil forks of a chain at one block, for probes that send transactions as anyone

@@ -13,13 +13,7 @@ import {
   findChain,
   localTransactionPath,
 } from '@vaultscope/core';
-import {
-  type Devnet,
-  type DevnetChainId,
-  type DevnetClient,
-  isDevnetChainId,
-  startDevnet,
-} from '@vaultscope/devnet';
+import type { Devnet, DevnetClient } from '@vaultscope/devnet';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   createPublicClient,
@@ -191,12 +185,14 @@ export class WalletChains {
       timeoutMs: config.RPC_TIMEOUT_MS,
     };
     const policyOf = (chain: Chain) => new ChainPolicy(chain, policyOptions, log);
-    const localIds = CHAINS.filter((chain) => !rpcUrlOf(config, chain.id))
-      .map((chain) => chain.id)
-      .filter((id): id is DevnetChainId => isDevnetChainId(id));
+    const unconfigured = CHAINS.filter((chain) => !rpcUrlOf(config, chain.id));
     let ownDevnet: Devnet | undefined;
     let client = devnet;
-    if (!client && config.DEVNET && localIds.length > 0) {
+    if (!client && config.DEVNET && unconfigured.length > 0) {
+      // Loaded only here, so a server without local chains (production) never loads Anvil's
+      // launcher or LiteSVM (lib/import-graph.test.ts walks the imports to hold this).
+      const { isDevnetChainId, startDevnet } = await import('@vaultscope/devnet');
+      const localIds = unconfigured.map((chain) => chain.id).filter(isDevnetChainId);
       const started = Date.now();
       ownDevnet = await startDevnet({
         dataDir: config.DEVNET_DATA_DIR,

@@ -1,51 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, openSync, readFileSync, renameSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { DEVNET_HOST } from '../chains';
 import { DevnetError } from '../lib/errors';
 import { delay, isPortFree } from '../lib/files';
-
-/**
- * `@foundry-rs/anvil` ships the native binary in a per-platform optional dependency
- * (`@foundry-rs/anvil-linux-amd64`, ...), so installing it runs no script and downloads nothing.
- * Its `bin.mjs` is a Node wrapper around that binary; we spawn the binary itself, to save a Node
- * process per chain and to signal Anvil directly.
- */
-const PLATFORM_PACKAGES: Record<string, string | undefined> = {
-  'linux-x64': '@foundry-rs/anvil-linux-amd64',
-  'linux-arm64': '@foundry-rs/anvil-linux-arm64',
-  'darwin-x64': '@foundry-rs/anvil-darwin-amd64',
-  'darwin-arm64': '@foundry-rs/anvil-darwin-arm64',
-  'win32-x64': '@foundry-rs/anvil-win32-amd64',
-};
-
-/** The path of the Anvil binary installed from npm for this platform. */
-export function anvilBinaryPath(): string {
-  const binaryName = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
-  const require = createRequire(import.meta.url);
-  const wrapperDir = dirname(require.resolve('@foundry-rs/anvil/package.json'));
-  const platformPackage = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
-  if (platformPackage) {
-    try {
-      const candidate = createRequire(join(wrapperDir, 'package.json')).resolve(
-        `${platformPackage}/bin/${binaryName}`,
-      );
-      if (existsSync(candidate)) return candidate;
-    } catch {
-      // Not installed (optional dependencies skipped): try the wrapper's download locations.
-    }
-  }
-  for (const candidate of [
-    join(wrapperDir, binaryName),
-    join(wrapperDir, '..', 'dist', binaryName),
-  ]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new DevnetError(
-    `No Anvil binary for ${process.platform}-${process.arch}: install @foundry-rs/anvil with its optional dependencies`,
-  );
-}
+import { ANVIL_WATCHDOG_SCRIPT, anvilBinaryPath } from './anvil-binary';
 
 export interface AnvilOptions {
   chainId: number;
@@ -72,22 +30,6 @@ export interface AnvilNode {
   /** Ends Anvil with SIGTERM, which makes it write its state file, and waits for it to exit. */
   stop(): Promise<void>;
 }
-
-/**
- * Runs Anvil under a tiny POSIX shell watchdog that holds our end of a pipe on its stdin: when
- * this process goes away for any reason (even SIGKILL) the pipe closes, `cat` returns and the
- * watchdog sends Anvil SIGTERM, so Anvil writes its state and exits: no orphans, no lost state.
- * The watchdog runs in its own process group, so a terminal's Ctrl-C reaches us, not Anvil, and
- * we decide the order of shutdown.
- */
-export const ANVIL_WATCHDOG_SCRIPT = [
-  '"$@" </dev/null &',
-  'child=$!',
-  `trap 'kill -TERM "$child" 2>/dev/null' TERM INT HUP`,
-  'cat >/dev/null',
-  'kill -TERM "$child" 2>/dev/null',
-  'wait "$child"',
-].join('\n');
 
 const STOP_TIMEOUT_MS = 15_000;
 

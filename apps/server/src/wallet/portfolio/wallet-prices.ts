@@ -1,5 +1,4 @@
 import { addressKey, CHAIN_CODES, type ChainCode, findChain } from '@vaultscope/core';
-import { devnetUsdPrice } from '@vaultscope/devnet';
 import type { Clock } from '../../lib/clock';
 import { toScaled } from './usd-math';
 import type { WalletChains } from '../wallet-chains';
@@ -199,7 +198,7 @@ export class WalletPrices {
 
   private tablePrice({ chainId, symbol }: PricedAsset): AssetPrice | undefined {
     if (!this.chains.get(chainId)?.local) return undefined;
-    const devnet = devnetUsdPrice(symbol);
+    const devnet = this.chains.devnet?.prices.find((price) => price.symbol === symbol)?.usd;
     const usd = devnet === undefined ? undefined : toScaled(devnet);
     return usd === undefined ? undefined : { usd, change24h: null, source: 'devnet' };
   }
