@@ -39,6 +39,8 @@ export const tokenKeys = {
   trades: (chainName: ChainCode, address: string, limit: number) =>
     [...tokenKeys.details(), 'trades', chainName, addressKey(chainName, address), limit] as const,
   cexPrices: () => [...sharedQueryKeys.tokens, 'cex-price'] as const,
+  /** `/api/health`'s research sources: how old each kind of data is (the same for every viewer). */
+  researchHealth: () => [...sharedQueryKeys.tokens, 'research-health'] as const,
   cexPrice: (tokenAddress: string, viewer: string | undefined) =>
     [...tokenKeys.cexPrices(), tokenAddress, viewer ?? 'anonymous'] as const,
 };

@@ -4,6 +4,7 @@ import { Page } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import { useCexTable } from '../api/cex';
 import { CexSampleTransactions } from './cex-sample-transactions';
+import { DataAge } from './data-age';
 import { TokenListTable } from './token-list-table';
 
 const TABS = [
@@ -30,5 +31,10 @@ export function CexScreen() {
 
 function CexTokens() {
   const table = useCexTable();
-  return <TokenListTable kind="CEX" caption="CEX tokens" query={table} testId="cex-table" />;
+  return (
+    <>
+      <DataAge kind="cex" />
+      <TokenListTable kind="CEX" caption="CEX tokens" query={table} testId="cex-table" />
+    </>
+  );
 }

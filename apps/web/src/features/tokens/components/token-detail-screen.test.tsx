@@ -2,6 +2,7 @@ import {
   cleanEvmReport,
   cleanSolanaReport,
   honeypotEvmReport,
+  type ResearchSourceHealth,
   type TokenDetailResponse,
 } from '@vaultscope/core';
 import { screen, within } from '@testing-library/react';
@@ -50,10 +51,17 @@ function marketAnswer(url: string): Promise<Response> {
     : { ...header, trades: [] };
   return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 }
+/** `/api/health`'s research part: the snapshot unless a test sets a live one. */
+let research: { provider: 'snapshot' | 'live'; sources: ResearchSourceHealth[] };
+const SNAPSHOT_RESEARCH = { provider: 'snapshot' as const, sources: [] };
 beforeEach(() => {
+  research = SNAPSHOT_RESEARCH;
   // fetchMock sees the detail's requests only, so the tests count those.
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith('/api/health')) {
+      return json({ status: 'ok', database: 'pglite', research });
+    }
     return /\/api\/token\/(candles|trades)\//.test(url)
       ? marketAnswer(url)
       : fetchMock(input, init);
@@ -140,6 +148,38 @@ describe('TokenDetailScreen', () => {
     open('details', `/details/${EVM}?chainName=eth`);
     expect(await screen.findByRole('heading', { name: 'Tree Inu', level: 1 })).toBeTruthy();
     expect(screen.queryByTestId('engine-verdicts')).toBeNull();
+  });
+
+  it('shows no data age for the snapshot, a recording', async () => {
+    fetchMock.mockImplementation(() => json(evmDetail()));
+    open('details', `/details/${EVM}?chainName=eth`);
+    await screen.findByRole('heading', { name: 'Tree Inu', level: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('data-age-dex')).toBeNull();
+  });
+
+  it('shows the age of the pools in live mode, and when their provider fails', async () => {
+    research = {
+      provider: 'live',
+      sources: [
+        {
+          kind: 'dex',
+          provider: 'geckoterminal',
+          lastSyncedAt: new Date(Date.now() - 40_000).toISOString(),
+          items: 2,
+          intervalSeconds: 45,
+          stale: false,
+          failing: true,
+          lastFailureAt: new Date().toISOString(),
+          consecutiveFailures: 1,
+        },
+      ],
+    };
+    fetchMock.mockImplementation(() => json(evmDetail()));
+    open('details', `/details/${EVM}?chainName=eth`);
+    const age = await screen.findByTestId('data-age-dex');
+    expect(age.textContent).toMatch(/^Pools updated 4\d s ago · provider not answering$/);
+    expect(age.dataset.warning).toBe('provider not answering');
   });
 
   it('hides pair address, FDV and liquidity on /details when isVaultscope is 0', async () => {

@@ -1,6 +1,7 @@
 import {
   chainFamilyOf,
   CHAIN_CODES,
+  INDEXER_PRICE_PROVIDER,
   scamMessages,
   tokenMessages,
   type ChainCode,
@@ -18,6 +19,7 @@ import { cachedScamCheck } from '@/lib/scam-cache';
 import { isScanPending, SCAN_POLL_LIMIT, SCAN_POLL_MS, useTokenDetail } from '../api/token-detail';
 import { detailChain } from '../lib/detail-route';
 import { CopyButton } from './copy-button';
+import { DataAge } from './data-age';
 import { EngineVerdictsPanel } from './engine-verdicts-panel';
 import { FavouriteHeart } from './favourite-heart';
 import { MarketActivity } from './market-activity';
@@ -256,7 +258,11 @@ function TokenDetailView({
             </div>
             <div>
               <dt>Price provider</dt>
-              <dd>{detail.priceProvider}</dd>
+              <dd>
+                {detail.priceProvider}
+                {/* The provider's pool sync; our indexer's figures follow the chain itself. */}
+                {detail.priceProvider !== INDEXER_PRICE_PROVIDER && <DataAge kind="dex" />}
+              </dd>
             </div>
             <div>
               <dt>Chain</dt>

@@ -9,6 +9,7 @@ import { TokenFilterBar } from './token-filter-bar';
 import { TokenListTable } from './token-list-table';
 import { TokenSlider } from './token-slider';
 import styles from './token-explorer.module.css';
+import { DataAge } from './data-age';
 
 /** Id of the Top Gainers heading, where Home's 'New Pools' and 'Top Gainers' buttons scroll to. */
 export const TOP_GAINERS_HEADING_ID = 'top-gainers';
@@ -88,6 +89,7 @@ export function TokenExplorer({ fullScreenLoading = false }: { fullScreenLoading
         <h2 id="all-tokens" className="section-title">
           All Tokens
         </h2>
+        <DataAge kind="dex" />
         <TokenListTable kind="DEX" caption="DEX tokens" query={table} testId="dex-table" />
       </section>
     </div>
