@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEvmReport, scoreSecurityReport, type CexMarket } from '@vaultscope/core';
+import { tokenScans } from '../scam/scam-tables';
 import { startTestApp, type TestApp } from '../test/test-app';
 import type { ProvidedReport, ResearchProviders } from './providers';
 import { ResearchIngest } from './research-ingest';
@@ -163,5 +164,55 @@ describe('reports of several engines', () => {
     const detail = await detailOf(A);
     expect(detail.engineVerdicts.engines).toEqual(['goplus', 'honeypot-is']);
     expect(detail.tokenDetails).toMatchObject({ is_mintable: 0, sell_tax: 0.1 });
+  });
+
+  it('the detail adds our analyzer first, and scores the combined report of all three', async () => {
+    const analyzer = cleanEvmReport({ hidden_owner: 1, sell_tax: 0.03, is_honeypot: 0 });
+    await t.app.db.handle.db.insert(tokenScans).values({
+      chain_id: 1,
+      address_key: A,
+      address: A,
+      source: 'analyzer',
+      token_name: 'Alpha',
+      token_symbol: 'ALPHA',
+      decimals: 18,
+      block_number: 100n,
+      block_hash: null,
+      scanned_at: t.clock.now(),
+      report: analyzer,
+      // The analyzer sold the token on a fork: its tax is a trade's.
+      evidence: {
+        sell_tax: [{ kind: 'simulation', pool: A, step: 'sell', outcome: 'ok' }],
+      },
+      total_score: 50,
+      risk_level: 'medium risk',
+      duration_ms: 10,
+    });
+    // Past the anonymous answers' cache, which holds the previous detail.
+    t.clock.advance(11_000);
+    const detail = await detailOf(A);
+    expect(detail.scan).not.toBeNull();
+    expect(detail.engineVerdicts.engines).toEqual(['analyzer', 'goplus', 'honeypot-is']);
+    const byField = new Map(
+      detail.engineVerdicts.fields.map((row: { field: string }) => [row.field, row]),
+    );
+    // Our hidden owner against the providers' none: the riskier wins.
+    expect(byField.get('hidden_owner')).toMatchObject({
+      answers: ['Yes', 'No', 'No'],
+      chosen: 'analyzer',
+      disagree: true,
+      basis: 'riskier',
+    });
+    // Two engines traded (3 % and 10 %), one read 50 %: the riskier of the trades.
+    expect(byField.get('sell_tax')).toMatchObject({
+      answers: ['3%', '50%', '10%'],
+      chosen: 'honeypot-is',
+      basis: 'trade',
+    });
+    expect(detail.tokenDetails).toMatchObject({ hidden_owner: 1, sell_tax: 0.1 });
+    const combined = { ...cleanEvmReport(), ...detail.tokenDetails };
+    expect(detail.totalScore).toBe(
+      scoreSecurityReport(combined, 'evm', { trustedToken: 0 }).totalScore,
+    );
   });
 });
