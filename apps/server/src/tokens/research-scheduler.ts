@@ -1,4 +1,4 @@
-import type { ChainCode } from '@vaultscope/core';
+import { tokenItemId, type ChainCode } from '@vaultscope/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../lib/clock';
@@ -176,7 +176,7 @@ export class ResearchScheduler {
    */
   requestReport(token: { chainName: ChainCode; address: string }): void {
     if (this.stopped) return;
-    const key = `${token.chainName}:${token.address.toLowerCase()}`;
+    const key = tokenItemId(token.chainName, token.address);
     if (this.wanted.has(key)) return;
     this.wanted.set(key, token);
     void this.trigger('security');
