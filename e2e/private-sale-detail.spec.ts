@@ -82,7 +82,7 @@ test.describe('Private-sale detail (/PS-detail)', () => {
     await expect(facts).toContainText(`Volume${formatUsdCompact(overview.volume)}`);
     await expect(page.getByText(overview.description)).toBeVisible();
     await expect(page.getByRole('heading', { name: RETURNS_SINCE_LAST_ROUND })).toBeVisible();
-    await expect(page.locator('.returns__item')).toHaveText(
+    await expect(page.getByTestId('return-item')).toHaveText(
       overview[RETURNS_SINCE_LAST_ROUND].map((item) => `${item.name}${item.value}`),
     );
 
@@ -134,7 +134,7 @@ test.describe('Private-sale detail (/PS-detail)', () => {
     );
     await page.goto(`/PS-detail?id=${bare.tokenDetails._id}`);
     await expect(page.getByText('No images for this project yet.')).toBeVisible();
-    await expect(page.locator('.ps-detail__logo')).toHaveAttribute('src', ICO_DEFAULT_IMAGE);
+    await expect(page.getByTestId('project-logo')).toHaveAttribute('src', ICO_DEFAULT_IMAGE);
   });
 
   test('gallery: a thumbnail opens the modal slider, which moves by buttons and keys', async ({

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { ProjectImage } from './project-image';
+import styles from './image-gallery.module.css';
 
 /**
  * The project's pictures as thumbnails; each opens a modal slider (Previous/Next buttons, arrow
@@ -10,21 +11,21 @@ export function ImageGallery({ name, images }: { name: string; images: readonly 
   const [open, setOpen] = useState<number | null>(null);
 
   if (images.length === 0) {
-    return <p className="ps-detail__muted">No images for this project yet.</p>;
+    return <p className={styles.none}>No images for this project yet.</p>;
   }
 
   return (
     <>
-      <ul className="gallery" aria-label={`${name} images`}>
+      <ul className={styles.gallery} aria-label={`${name} images`}>
         {images.map((src, index) => (
           <li key={`${src}-${index}`}>
             <button
               type="button"
-              className="gallery__thumb"
+              className={styles.thumb}
               onClick={() => setOpen(index)}
               aria-label={`Open image ${index + 1} of ${images.length}`}
             >
-              <ProjectImage src={src} alt="" className="gallery__image" />
+              <ProjectImage src={src} alt="" className={styles.image} />
             </button>
           </li>
         ))}
@@ -63,26 +64,31 @@ function ImageSlider({
   }
 
   return (
-    <Dialog onClose={onClose} labelledBy={titleId} className="slider-dialog">
+    <Dialog onClose={onClose} labelledBy={titleId} className={styles.dialog}>
       {/* Arrow keys pressed on any control of the slider move it. */}
-      <div className="slider" onKeyDown={onKeyDown} role="group" aria-roledescription="carousel">
-        <div className="slider__head">
-          <h2 id={titleId} className="dialog__title slider__title">
+      <div
+        className={styles.slider}
+        onKeyDown={onKeyDown}
+        role="group"
+        aria-roledescription="carousel"
+      >
+        <div className={styles.sliderHead}>
+          <h2 id={titleId} className={`dialog__title ${styles.sliderTitle}`}>
             {name} images
           </h2>
           <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
             ×
           </button>
         </div>
-        <div className="slider__stage">
+        <div className={styles.stage}>
           <ProjectImage
             key={index}
             src={images[index]}
             alt={`${name} image ${index + 1} of ${count}`}
-            className="slider__image"
+            className={styles.slide}
           />
         </div>
-        <div className="slider__controls">
+        <div className={styles.controls}>
           <button
             type="button"
             className="btn btn--secondary"
@@ -91,7 +97,7 @@ function ImageSlider({
           >
             ‹ Previous
           </button>
-          <p className="slider__count" aria-live="polite" data-testid="slider-count">
+          <p className={styles.count} aria-live="polite" data-testid="slider-count">
             {index + 1} / {count}
           </p>
           <button

@@ -20,7 +20,7 @@ import { readDetailState } from '../lib/navigation-state';
 import { FavouriteButton } from './favourite-button';
 import { ImageGallery } from './image-gallery';
 import { ProjectImage } from './project-image';
-import '../ico.css';
+import styles from './private-sale-detail-screen.module.css';
 
 /**
  * Private-sale detail (/PS-detail). The project id comes from `?id=` (reload, shared links) or
@@ -105,11 +105,11 @@ function ProjectView({ data }: { data: IcoDetail }) {
       title={project.tokenName}
       className="ps-detail"
       description={
-        <span className="ps-detail__sub">
-          <span className="ps-detail__ticker" data-testid="project-ticker">
+        <span className={styles.sub}>
+          <span className={styles.ticker} data-testid="project-ticker">
             {details.Ticker}
           </span>
-          <span className="ps-detail__status">
+          <span className={styles.status}>
             {data.type === 'active' ? 'Active sale' : 'Upcoming sale'}
           </span>
         </span>
@@ -122,10 +122,15 @@ function ProjectView({ data }: { data: IcoDetail }) {
         />
       }
     >
-      <div className="card card--padded ps-detail__head">
-        <ProjectImage src={details.images[0]} size={64} className="ps-detail__logo" />
-        <div className="ps-detail__head-main">
-          <ul className="badges" aria-label="Categories">
+      <div className={`card card--padded ${styles.head}`}>
+        <ProjectImage
+          src={details.images[0]}
+          size={64}
+          className={styles.logo}
+          testId="project-logo"
+        />
+        <div className={styles.headMain}>
+          <ul className={styles.badges} aria-label="Categories">
             <li className="badge badge--accent" data-testid="category-badge">
               {project.category}
             </li>
@@ -136,14 +141,14 @@ function ProjectView({ data }: { data: IcoDetail }) {
             ))}
           </ul>
           {links.length > 0 && (
-            <nav className="ps-detail__links" aria-label={`${project.tokenName} links`}>
+            <nav className={styles.links} aria-label={`${project.tokenName} links`}>
               {links.map((link) => (
                 <a
                   key={link.name}
                   href={link.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="btn btn--secondary ps-detail__link"
+                  className={`btn btn--secondary ${styles.link}`}
                 >
                   {link.name}
                   <span className="visually-hidden"> (opens in a new tab)</span>
@@ -155,13 +160,13 @@ function ProjectView({ data }: { data: IcoDetail }) {
         </div>
       </div>
 
-      <div className="ps-detail__grid">
-        <section className="card card--padded ps-detail__overview" aria-labelledby="ps-overview">
+      <div className={styles.grid}>
+        <section className={`card card--padded ${styles.overview}`} aria-labelledby="ps-overview">
           <h2 id="ps-overview" className="section-title">
             Overview
           </h2>
-          {overview.description && <p className="ps-detail__description">{overview.description}</p>}
-          <dl className="facts" data-testid="overview-facts">
+          {overview.description && <p className={styles.description}>{overview.description}</p>}
+          <dl className={styles.facts} data-testid="overview-facts">
             <Fact label="Total Raised" value={formatUsd(overview.totalRaised.amount)} />
             <Fact label="Pre-Valuation" value={formatUsd(overview.preValuation.amount)} />
             <Fact label="Category" value={project.category} />
@@ -173,16 +178,16 @@ function ProjectView({ data }: { data: IcoDetail }) {
             <Fact label="FDV" value={formatUsd(overview.fdv)} />
             <Fact label="Volume" value={formatUsd(overview.volume)} />
           </dl>
-          <h3 className="ps-detail__subtitle" id="ps-returns">
+          <h3 className={styles.subtitle} id="ps-returns">
             {RETURNS_SINCE_LAST_ROUND}
           </h3>
           {returns.length > 0 ? (
-            <ul className="returns" aria-labelledby="ps-returns">
+            <ul className={styles.returns} aria-labelledby="ps-returns">
               {returns.map((item) => (
-                <li key={item.name} className="returns__item">
-                  <span className="returns__name">{item.name}</span>
+                <li key={item.name} className={styles.return} data-testid="return-item">
+                  <span className={styles.returnName}>{item.name}</span>
                   <span
-                    className={`returns__value ${item.value.trim().startsWith('-') ? 'down' : 'up'}`}
+                    className={`${styles.returnValue} ${item.value.trim().startsWith('-') ? 'down' : 'up'}`}
                   >
                     {item.value}
                   </span>
@@ -190,11 +195,11 @@ function ProjectView({ data }: { data: IcoDetail }) {
               ))}
             </ul>
           ) : (
-            <p className="ps-detail__muted">Not Provided</p>
+            <p className={styles.muted}>Not Provided</p>
           )}
         </section>
 
-        <section className="card card--padded ps-detail__gallery" aria-labelledby="ps-gallery">
+        <section className={`card card--padded ${styles.gallery}`} aria-labelledby="ps-gallery">
           <h2 id="ps-gallery" className="section-title">
             Gallery
           </h2>
@@ -202,20 +207,20 @@ function ProjectView({ data }: { data: IcoDetail }) {
         </section>
       </div>
 
-      <section className="ps-detail__activities" aria-labelledby="ps-activities">
+      <section className={styles.activities} aria-labelledby="ps-activities">
         <h2 id="ps-activities" className="section-title">
           All Activities
         </h2>
         {details.rounds.length > 0 ? (
-          <ul className="round-cards">
+          <ul className={styles.rounds}>
             {details.rounds.map((round, index) => (
               <li
                 key={`${round.roundTitle}-${index}`}
-                className="card round-card"
+                className={`card ${styles.round}`}
                 data-testid="round-card"
               >
-                <p className="round-card__title">{round.roundTitle}</p>
-                <dl className="round-card__facts">
+                <p className={styles.roundTitle}>{round.roundTitle}</p>
+                <dl className={styles.roundFacts}>
                   <div>
                     <dt>Type</dt>
                     <dd>{round.roundType}</dd>
@@ -244,7 +249,7 @@ function ProjectView({ data }: { data: IcoDetail }) {
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <div className="facts__item">
+    <div className={styles.fact}>
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
@@ -254,22 +259,22 @@ function Fact({ label, value }: { label: string; value: string }) {
 function DetailSkeleton() {
   return (
     <section className="page ps-detail" aria-busy="true" aria-label="Loading project">
-      <Skeleton width="14em" className="skeleton--title" />
-      <div className="card card--padded ps-detail__head">
-        <Skeleton className="skeleton--logo" />
-        <div className="ps-detail__head-main">
+      <Skeleton width="14em" className={styles.skeletonTitle} />
+      <div className={`card card--padded ${styles.head}`}>
+        <Skeleton className={styles.skeletonLogo} />
+        <div className={styles.headMain}>
           <Skeleton width="10em" />
           <Skeleton width="22em" />
         </div>
       </div>
-      <div className="ps-detail__grid">
-        <div className="card card--padded ps-detail__overview">
+      <div className={styles.grid}>
+        <div className={`card card--padded ${styles.overview}`}>
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} width={`${90 - index * 8}%`} />
           ))}
         </div>
-        <div className="card card--padded ps-detail__gallery">
-          <Skeleton className="skeleton--block" />
+        <div className={`card card--padded ${styles.gallery}`}>
+          <Skeleton className={styles.skeletonBlock} />
         </div>
       </div>
     </section>

@@ -5,7 +5,6 @@ import { Tabs } from '@/components/ui/tabs';
 import type { IcoListFilter } from '../api/get-ico-list';
 import { PrivateSaleTable } from './private-sale-table';
 import { PrivateSaleToolbar } from './private-sale-toolbar';
-import '../ico.css';
 
 export type PrivateSaleTab = IcoStatus;
 

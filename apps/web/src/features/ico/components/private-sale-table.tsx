@@ -13,6 +13,7 @@ import { getIcoDetailQueryOptions } from '../api/get-ico-detail';
 import { useIcoList, type IcoListFilter } from '../api/get-ico-list';
 import type { PrivateSaleDetailState } from '../lib/navigation-state';
 import { ProjectImage } from './project-image';
+import styles from './private-sale-table.module.css';
 
 export const PRIVATE_SALE_COLUMNS = [
   'Project Name',
@@ -72,8 +73,8 @@ export function PrivateSaleTable({ filter }: { filter: IcoListFilter }) {
       skeletonRows={SKELETON_ROWS}
       errorText={LIST_ERROR_TEXT}
       emptyText="No data found"
-      className="private-sale__list"
-      tableClassName="ico-table"
+      className={styles.list}
+      tableClassName={`${styles.table}`}
       testId={`ico-table-${filter.status}`}
       stale={searching}
     >
@@ -91,15 +92,15 @@ export function PrivateSaleTable({ filter }: { filter: IcoListFilter }) {
           <th scope="row">
             <Link
               to={privateSaleDetailPath(item._id)}
-              className="ico-name"
+              className={styles.name}
               onClick={(event) => {
                 if (!isPlainClick(event)) return;
                 event.preventDefault();
                 void open(item);
               }}
             >
-              <ProjectImage src={item.image} size={28} className="ico-name__image" />
-              <span className="ico-name__text">{item.tokenName}</span>
+              <ProjectImage src={item.image} size={28} className={styles.nameImage} />
+              <span className={styles.nameText}>{item.tokenName}</span>
               {opening === item._id && <Spinner label={`Opening ${item.tokenName}`} />}
             </Link>
           </th>

@@ -2,6 +2,7 @@ import type { IcoStatus } from '@vaultscope/core';
 import { useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { useIcoRounds } from '../api/get-ico-rounds';
+import styles from './private-sale-toolbar.module.css';
 
 /** The choice that means every round (sent as `round=All`). */
 export const ALL_ROUNDS = 'All';
@@ -35,7 +36,7 @@ export function PrivateSaleToolbar({
   else if (rounds.isError) hint = 'Could not load the rounds. Focus the list to try again.';
 
   return (
-    <div className="toolbar private-sale__toolbar" role="search" aria-label="Filter private sales">
+    <div className={`toolbar ${styles.toolbar}`} role="search" aria-label="Filter private sales">
       <TextField
         label="Token name"
         type="search"

@@ -7,11 +7,13 @@ export function ProjectImage({
   alt = '',
   size,
   className,
+  testId,
 }: {
   src: string | null | undefined;
   alt?: string;
   size?: number;
   className?: string;
+  testId?: string;
 }) {
   return (
     <FallbackImage
@@ -21,6 +23,7 @@ export function ProjectImage({
       width={size}
       height={size}
       className={className}
+      data-testid={testId}
     />
   );
 }
