@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, webRoutes } from '@vaultscope/core';
 import { BrandMark } from '@/components/ui/brand-mark';
-import '../auth.css';
+import styles from './auth-card.module.css';
 
 /** The frame of every account screen: brand, a title, the form, and a footer line. */
 export function AuthCard({
@@ -19,17 +19,17 @@ export function AuthCard({
   wide?: boolean;
 }) {
   return (
-    <div className="auth">
-      <div className={`auth__card${wide ? ' auth__card--wide' : ''}`}>
-        <Link to={webRoutes.home} className="auth__brand" aria-label={`${PRODUCT_NAME} home`}>
+    <div className={`auth ${styles.page}`}>
+      <div className={wide ? `${styles.card} ${styles.wide}` : styles.card}>
+        <Link to={webRoutes.home} className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
           <BrandMark />
-          <span className="auth__brand-name">{PRODUCT_NAME}</span>
+          <span>{PRODUCT_NAME}</span>
         </Link>
-        <p className="auth__tagline">{PRODUCT_TAGLINE}</p>
-        <h1 className="auth__title">{title}</h1>
-        {subtitle && <p className="auth__subtitle">{subtitle}</p>}
+        <p className={styles.tagline}>{PRODUCT_TAGLINE}</p>
+        <h1 className={styles.title}>{title}</h1>
+        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
         {children}
-        {footer && <div className="auth__footer">{footer}</div>}
+        {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>
   );

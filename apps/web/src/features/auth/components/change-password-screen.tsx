@@ -11,6 +11,7 @@ import { useDelayedCallback } from '@/lib/use-delayed-navigate';
 import { useResetPassword } from '../api/password-reset';
 import { forgetResetFlow, resetTokenFrom } from '../lib/reset-flow-storage';
 import { AuthCard } from './auth-card';
+import styles from './auth-form.module.css';
 
 const signupFooter = (
   <>
@@ -33,7 +34,7 @@ export function ChangePasswordScreen() {
   if (done) {
     return (
       <AuthCard title="SUCCESSFULLY" subtitle={authMessages.resetDone} footer={signupFooter}>
-        <div className="auth__success" aria-hidden="true">
+        <div className={styles.success} aria-hidden="true">
           ✓
         </div>
         <Button block onClick={() => void navigate(webRoutes.login)}>
@@ -88,7 +89,7 @@ export function ChangePasswordScreen() {
       subtitle="Choose a new password for your account."
       footer={signupFooter}
     >
-      <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Change password">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Change password">
         <PasswordField
           label="New password"
           name="password"

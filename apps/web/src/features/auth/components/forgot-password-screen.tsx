@@ -10,6 +10,7 @@ import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useRequestResetCode } from '../api/password-reset';
 import { rememberResetEmail, resetEmailFrom } from '../lib/reset-flow-storage';
 import { AuthCard } from './auth-card';
+import styles from './auth-form.module.css';
 
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState(() => resetEmailFrom(null) ?? '');
@@ -53,7 +54,7 @@ export function ForgotPasswordScreen() {
         </>
       }
     >
-      <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Forgot password">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Forgot password">
         <TextField
           label="Email"
           type="email"

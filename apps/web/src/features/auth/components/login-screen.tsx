@@ -17,6 +17,7 @@ import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { startSession } from '@/stores/session-store';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { AuthCard } from './auth-card';
+import styles from './auth-form.module.css';
 
 export function LoginScreen() {
   const [rememberedEmail] = useState(() => readStorage('local', storageKeys.rememberedEmail) ?? '');
@@ -68,7 +69,7 @@ export function LoginScreen() {
         </>
       }
     >
-      <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Login">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Login">
         <TextField
           label="Email"
           type="email"
@@ -90,7 +91,7 @@ export function LoginScreen() {
           error={errors.password}
           placeholder="Your password"
         />
-        <div className="auth__row">
+        <div className={styles.row}>
           <label className="checkbox">
             <input
               type="checkbox"
@@ -100,7 +101,7 @@ export function LoginScreen() {
             />
             Remember me
           </label>
-          <Link to={webRoutes.forgotPasswordLower} className="auth__link">
+          <Link to={webRoutes.forgotPasswordLower} className={styles.link}>
             Forgot ?
           </Link>
         </div>

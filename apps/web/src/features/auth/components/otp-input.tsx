@@ -1,4 +1,5 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import styles from './otp-input.module.css';
 
 export interface OtpInputProps {
   /** One entry per box: '' or a single digit. */
@@ -93,7 +94,7 @@ export function OtpInput({
   };
 
   return (
-    <fieldset className="otp" disabled={disabled}>
+    <fieldset className={styles.otp} disabled={disabled}>
       <legend className="visually-hidden">{label}</legend>
       {value.map((digit, index) => (
         <input
@@ -101,7 +102,7 @@ export function OtpInput({
           ref={(element) => {
             refs.current[index] = element;
           }}
-          className="otp__box"
+          className={styles.box}
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"

@@ -16,6 +16,7 @@ import { zodFieldErrors } from '@/lib/form-errors';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useSignup } from '../api/signup';
 import { AuthCard } from './auth-card';
+import styles from './auth-form.module.css';
 
 type Form = Record<keyof SignupRequest, string>;
 
@@ -82,8 +83,8 @@ export function SignupScreen() {
         </>
       }
     >
-      <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Create account">
-        <div className="auth__grid">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Create account">
+        <div className={styles.grid}>
           <TextField label="First name" autoComplete="given-name" required {...bind('firstName')} />
           <TextField label="Last name" autoComplete="family-name" required {...bind('lastName')} />
         </div>
@@ -95,7 +96,7 @@ export function SignupScreen() {
           placeholder="you@example.com"
           {...bind('email')}
         />
-        <div className="auth__grid">
+        <div className={styles.grid}>
           <TextField
             label="Mobile"
             type="tel"

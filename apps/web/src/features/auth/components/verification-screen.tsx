@@ -11,6 +11,7 @@ import { rememberResetToken, resetEmailFrom } from '../lib/reset-flow-storage';
 import { useCountdown } from '../lib/use-countdown';
 import { AuthCard } from './auth-card';
 import { emptyOtp, isOtpComplete, OtpInput } from './otp-input';
+import styles from './auth-form.module.css';
 
 const CODE_LENGTH = 4;
 
@@ -71,7 +72,7 @@ function VerificationForm({ email }: { email: string }) {
       title="Verification"
       subtitle={
         <>
-          Enter the 4-digit code we sent to <strong className="auth__email">{email}</strong>.
+          Enter the 4-digit code we sent to <strong className={styles.email}>{email}</strong>.
         </>
       }
       footer={
@@ -80,16 +81,16 @@ function VerificationForm({ email }: { email: string }) {
         </>
       }
     >
-      <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Verification">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Verification">
         <OtpInput value={code} onChange={setCode} autoFocus disabled={verify.isPending} />
-        <div className="auth__row auth__row--otp">
-          <span className="auth__timer" aria-live="off">
+        <div className={styles.row}>
+          <span className={styles.timer} aria-live="off">
             <span className="visually-hidden">Time left before you can resend: </span>
             <time data-testid="otp-countdown">{formatCountdown(countdown.secondsLeft)}</time>
           </span>
           <button
             type="button"
-            className="auth__text-button"
+            className={styles.textButton}
             onClick={onResend}
             disabled={!countdown.done || resend.isPending}
           >
