@@ -16,8 +16,8 @@ import {
 } from '@/stores/session-store';
 import { useWalletLogin } from '../api/wallet-session';
 import { EnterPasswordForm, SetPasswordForm } from './password-forms';
-import '../wallet.css';
 import styles from './connect-wallet-screen.module.css';
+import passwordForm from './wallet-password.module.css';
 
 type Step = 'login' | 'set' | 'enter';
 
@@ -94,8 +94,8 @@ function WalletLoginForm({ onDone }: { onDone: (walletStatus: boolean) => void }
   }
 
   return (
-    <form className="wallet-password" onSubmit={onSubmit} noValidate aria-label="Wallet login">
-      <p className="wallet-password__text">
+    <form className={passwordForm.form} onSubmit={onSubmit} noValidate aria-label="Wallet login">
+      <p className={passwordForm.text}>
         Confirm your account to open the Vaultscope wallet. Your EVM and Solana wallets are created
         the first time.
       </p>

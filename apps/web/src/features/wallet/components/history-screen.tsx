@@ -17,7 +17,6 @@ import { copyWithToast } from '../lib/clipboard';
 import { openableLink } from '../lib/links';
 import { useConnectOnForbidden } from '../lib/not-connected';
 import { LogInPrompt } from './log-in-prompt';
-import '../wallet.css';
 import styles from './history-screen.module.css';
 
 const COLUMNS = [

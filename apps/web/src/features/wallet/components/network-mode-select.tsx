@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSwitchNetworks } from '../api/network-mode';
 import { modeChoiceOf, modeOfChoice } from '../lib/network-mode';
 import { isNotConnected, useGoToConnect } from '../lib/not-connected';
+import styles from './network-mode-select.module.css';
 
 /**
  * Testnet Mode / Mainnet Mode (spec section 4): applied on the server, then the portfolio is read
@@ -31,13 +32,13 @@ export function NetworkModeSelect({ mode }: { mode: NetworkMode | undefined }) {
   }
 
   return (
-    <div className="mode-select">
+    <div className={styles.select}>
       <label htmlFor={id} className="visually-hidden">
         Network mode
       </label>
       <select
         id={id}
-        className="input select mode-select__input"
+        className={`input select ${styles.input}`}
         value={choice ?? ''}
         disabled={!mode || switchNetworks.isPending}
         onChange={(event) => onChange(event.target.value)}

@@ -15,6 +15,7 @@ import { selectUser, useSessionStore } from '@/stores/session-store';
 import { useSetWalletPassword, useUnlockAndPrepare, WalletSetupError } from '../api/wallet-session';
 import { isNotConnected, useGoToConnect } from '../lib/not-connected';
 import { passwordVerified } from '../lib/password-verified';
+import styles from './wallet-password.module.css';
 
 /**
  * The two wallet password forms of spec section 2 ('Set Password' the first time, 'Enter your
@@ -65,11 +66,11 @@ export function SetPasswordForm({
   }
 
   return (
-    <form className="wallet-password" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
-      <Heading id={headingId} className="wallet-password__title">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <Heading id={headingId} className={styles.title}>
         Set Password
       </Heading>
-      <p className="wallet-password__text">
+      <p className={styles.text}>
         Your wallet keys are encrypted with this password. It is separate from your account
         password, and it cannot be recovered: keep it safe.
       </p>
@@ -144,8 +145,8 @@ export function EnterPasswordForm({
   }
 
   return (
-    <form className="wallet-password" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
-      <Heading id={headingId} className="wallet-password__title">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <Heading id={headingId} className={styles.title}>
         Enter your password
       </Heading>
       <PasswordField

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import type { PasswordForm } from '../lib/access';
 import { EnterPasswordForm, SetPasswordForm } from './password-forms';
-import '../wallet.css';
+import frame from './wallet-dialog.module.css';
 
 /** The wallet modal titled 'Account' (spec section 2); after setting a password, enter it. */
 export function PasswordModal({
@@ -16,8 +16,8 @@ export function PasswordModal({
   const titleId = useId();
   const [form, setForm] = useState(initialForm);
   return (
-    <Dialog onClose={onClose} labelledBy={titleId} className="wallet-dialog">
-      <h2 id={titleId} className="dialog__title wallet-dialog__title">
+    <Dialog onClose={onClose} labelledBy={titleId} className={frame.dialog}>
+      <h2 id={titleId} className={`dialog__title ${frame.title}`}>
         Account
       </h2>
       {form === 'set' ? (
@@ -28,7 +28,7 @@ export function PasswordModal({
       {/* Last in the DOM so that the dialog's first focus lands on the password. */}
       <button
         type="button"
-        className="icon-btn wallet-dialog__close"
+        className={`icon-btn ${frame.close}`}
         aria-label="Close"
         onClick={onClose}
       >

@@ -10,6 +10,7 @@ import { copyWithToast } from '../lib/clipboard';
 import { useConnectOnForbidden } from '../lib/not-connected';
 import { QrCode } from './qr-code';
 import styles from './receive-dialog.module.css';
+import frame from './wallet-dialog.module.css';
 
 const NETWORK_OPTIONS = RECEIVE_CHAIN_IDS.map((id) => ({
   value: String(id),
@@ -24,8 +25,8 @@ export function ReceiveDialog({ onClose }: { onClose: () => void }) {
   useConnectOnForbidden([address.error]);
 
   return (
-    <Dialog onClose={onClose} labelledBy={titleId} className="wallet-dialog">
-      <h2 id={titleId} className="dialog__title wallet-dialog__title">
+    <Dialog onClose={onClose} labelledBy={titleId} className={frame.dialog}>
+      <h2 id={titleId} className={`dialog__title ${frame.title}`}>
         Receive
       </h2>
       <SelectField

@@ -8,6 +8,9 @@ import { copyWithToast } from '../lib/clipboard';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { isNotConnected, useGoToConnect } from '../lib/not-connected';
 import { sendFailureMessage, type CheckedSend } from '../lib/send-form';
+import details from './detail-list.module.css';
+import styles from './send-confirmation.module.css';
+import frame from './wallet-dialog.module.css';
 
 /**
  * The confirmation popup (spec section 2): from, to, amount and token, Copy Details, the warning
@@ -64,13 +67,13 @@ export function SendConfirmation({
   }
 
   return (
-    <Dialog onClose={cancel} labelledBy={titleId} describedBy={warningId} className="wallet-dialog">
+    <Dialog onClose={cancel} labelledBy={titleId} describedBy={warningId} className={frame.dialog}>
       <h2 id={titleId} className="dialog__title">
         Confirm Transaction
       </h2>
-      <dl className="detail-list" data-testid="send-confirmation">
+      <dl className={details.list} data-testid="send-confirmation">
         {rows.map(([label, value]) => (
-          <div key={label} className="detail-list__row">
+          <div key={label} className={details.row}>
             <dt>{label}</dt>
             <dd className={label === 'From' || label === 'To' ? 'mono' : undefined}>{value}</dd>
           </div>
@@ -84,7 +87,7 @@ export function SendConfirmation({
       >
         Copy Details
       </Button>
-      <p id={warningId} className="send-warning">
+      <p id={warningId} className={styles.warning}>
         {walletMessages.confirmWarning}
       </p>
       <p className="dialog__text">{walletMessages.confirmQuestion}</p>

@@ -26,6 +26,8 @@ import {
 } from '../lib/send-form';
 import { SendConfirmation } from './send-confirmation';
 import { SendResultView } from './send-result';
+import frame from './wallet-dialog.module.css';
+import styles from './send-dialog.module.css';
 
 /**
  * The Send dialog (spec sections 2 and 4): form, confirmation popup, then the result view.
@@ -35,7 +37,7 @@ export function SendDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const [result, setResult] = useState<SendResult | null>(null);
   return (
-    <Dialog onClose={onClose} labelledBy={titleId} className="wallet-dialog wallet-dialog--wide">
+    <Dialog onClose={onClose} labelledBy={titleId} className={`${frame.dialog} ${frame.wide}`}>
       {result ? (
         <SendResultView titleId={titleId} result={result} onClose={onClose} />
       ) : (
@@ -112,10 +114,10 @@ function SendForm({
 
   return (
     <>
-      <h2 id={titleId} className="dialog__title wallet-dialog__title">
+      <h2 id={titleId} className={`dialog__title ${frame.title}`}>
         Send
       </h2>
-      <form className="send-form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
         <SelectField
           label="Network"
           options={networks.map((item) => ({ value: String(item.id), label: item.name }))}
@@ -165,7 +167,7 @@ function SendForm({
             (assets.isError ? messageOf(assets.error, walletMessages.portfolioFailed) : undefined)
           }
         />
-        <p className="send-form__balance" data-testid="send-balance">
+        <p className={styles.balance} data-testid="send-balance">
           Balance:{' '}
           {asset ? (
             <span title={asset.balance}>
@@ -193,7 +195,7 @@ function SendForm({
           error={errors.amount}
           note={maxNote}
         />
-        <p className="send-form__fee" aria-live="polite">
+        <p className={styles.fee} aria-live="polite">
           {!asset || fee.isPending
             ? 'Estimated network fee: …'
             : fee.isError
@@ -248,7 +250,7 @@ function AmountField({
       <div className="input-group">
         <input
           id={id}
-          className="input input--with-action amount-field__input"
+          className={`input input--with-action ${styles.amountInput}`}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.0"
@@ -257,12 +259,12 @@ function AmountField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <button type="button" className="amount-field__max" onClick={onMax} disabled={!onMax}>
+        <button type="button" className={styles.max} onClick={onMax} disabled={!onMax}>
           Max
         </button>
       </div>
       {note && !error && (
-        <p className="field__hint amount-field__note" id={`${id}-note`}>
+        <p className={`field__hint ${styles.note}`} id={`${id}-note`}>
           {note}
         </p>
       )}

@@ -2,6 +2,9 @@ import { cutValue, findChain, sentTitle, type SendResult } from '@vaultscope/cor
 import { Button } from '@/components/ui/button';
 import { copyWithToast } from '../lib/clipboard';
 import { openableLink } from '../lib/links';
+import details from './detail-list.module.css';
+import styles from './send-result.module.css';
+import frame from './wallet-dialog.module.css';
 
 /**
  * The result view 'Transaction History' (spec section 2): title (Sent ETH… or Sent ERC20/SPL),
@@ -25,28 +28,26 @@ export function SendResultView({
     ['Hash', result.hash, true],
   ];
   return (
-    <div className="send-result" data-testid="send-result">
-      <h2 id={titleId} className="dialog__title wallet-dialog__title">
+    <div className={styles.result} data-testid="send-result">
+      <h2 id={titleId} className={`dialog__title ${frame.title}`}>
         Transaction History
       </h2>
-      <p className="send-result__title">
-        <span className="send-result__check" aria-hidden="true">
+      <p className={styles.title}>
+        <span className={styles.check} aria-hidden="true">
           ✓
         </span>
         {sentTitle(result.chainId, result.type)}
-        {result.status !== 'confirmed' && (
-          <span className="badge send-result__status">{result.status}</span>
-        )}
+        {result.status !== 'confirmed' && <span className="badge">{result.status}</span>}
       </p>
-      <dl className="detail-list">
+      <dl className={details.list}>
         {rows.map(([label, value, mono]) => (
-          <div key={label} className="detail-list__row">
+          <div key={label} className={details.row}>
             <dt>{label}</dt>
             <dd className={mono ? 'mono' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
-      <div className="send-result__actions">
+      <div className={styles.actions}>
         <Button variant="secondary" onClick={() => void copyWithToast(result.hash)}>
           Copy hash to clipboard
         </Button>

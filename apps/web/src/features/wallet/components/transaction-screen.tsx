@@ -7,7 +7,8 @@ import { ScreenLoader } from '@/components/ui/spinner';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useChainTransaction } from '../api/chain-transaction';
-import '../wallet.css';
+import details from './detail-list.module.css';
+import styles from './transaction-screen.module.css';
 
 /**
  * The app's own page of a transaction on a local chain (/tx/:chainId/:hash), which no public
@@ -72,13 +73,13 @@ function TransactionCard({ transaction }: { transaction: ChainTransaction }) {
     ['Time', transaction.timestamp ? formatDateTime(transaction.timestamp) : '-', false],
   ];
   return (
-    <article className="tx-card card" data-testid="chain-transaction">
-      <p className={`tx-card__status tx-card__status--${transaction.status}`}>
+    <article className={`${styles.card} card`} data-testid="chain-transaction">
+      <p className={styles.status} data-status={transaction.status}>
         {STATUS_TEXT[transaction.status]}
       </p>
-      <dl className="detail-list">
+      <dl className={details.list}>
         {rows.map(([label, value, mono]) => (
-          <div key={label} className="detail-list__row">
+          <div key={label} className={details.row}>
             <dt>{label}</dt>
             <dd className={mono ? 'mono' : undefined}>{value}</dd>
           </div>
@@ -86,7 +87,7 @@ function TransactionCard({ transaction }: { transaction: ChainTransaction }) {
       </dl>
       <h2 className="section-title">Token transfers</h2>
       {transaction.tokenTransfers.length === 0 ? (
-        <p className="tx-card__none">None.</p>
+        <p className={styles.none}>None.</p>
       ) : (
         <div className="table-wrap">
           <table className="data-table">

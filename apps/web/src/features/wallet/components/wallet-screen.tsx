@@ -15,7 +15,7 @@ import { NetworkModeSelect } from './network-mode-select';
 import { PortfolioTable } from './portfolio-table';
 import { ReceiveDialog } from './receive-dialog';
 import { SendDialog } from './send-dialog';
-import '../wallet.css';
+import styles from './wallet-screen.module.css';
 
 /** The wallet portfolio (/vaultscope-wallet, spec section 2). */
 export function WalletScreen() {
@@ -43,9 +43,9 @@ function WalletDashboard() {
   const unavailable = portfolio.data?.unavailableChains ?? [];
 
   return (
-    <div className="wallet">
-      <div className="wallet-toolbar">
-        <div className="wallet-toolbar__actions">
+    <div className={styles.page}>
+      <div className={styles.toolbar}>
+        <div className={styles.actions}>
           <Button onClick={() => setDialog('send')}>Send</Button>
           <Button variant="secondary" onClick={() => setDialog('receive')}>
             Receive
