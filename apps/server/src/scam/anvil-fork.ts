@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { ANVIL_WATCHDOG_SCRIPT, anvilBinaryPath } from '@vaultscope/devnet/anvil-binary';
+import { spawnWatchedAnvil } from '@vaultscope/devnet/anvil-binary';
 
 /**
  * Throwaway Anvil forks of a chain at one block, for probes that send transactions as anyone
@@ -76,32 +75,17 @@ async function startAnvil(fork: ForkTarget | undefined): Promise<AnvilFork> {
     '--silent',
   ];
   // Through a watchdog shell (as the devnet's nodes): when this process dies however it dies
-  // (a test worker killed, SIGKILL), the pipe closes and the shell stops Anvil.
-  const child =
-    process.platform === 'win32'
-      ? spawn(anvilBinaryPath(), args, { stdio: 'ignore', windowsHide: true })
-      : spawn('/bin/sh', ['-c', ANVIL_WATCHDOG_SCRIPT, WATCHDOG_NAME, anvilBinaryPath(), ...args], {
-          stdio: ['pipe', 'ignore', 'ignore'],
-        });
-  let exited = false;
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    });
-    child.once('error', () => {
-      exited = true;
-      resolve();
-    });
+  // (a test worker killed, SIGKILL), the pipe closes and the shell stops Anvil. A fork never
+  // keeps this process alive, nor outlives it (the watchdog; Windows: on exit).
+  const { child, exit, exited } = spawnWatchedAnvil(args, {
+    watchdogName: WATCHDOG_NAME,
+    output: 'ignore',
   });
-  // A fork never keeps this process alive, nor outlives it (the watchdog; Windows: on exit).
-  child.unref();
-  (child.stdin as { unref?: () => void } | null)?.unref?.();
   const kill = () => child.kill('SIGKILL');
   if (process.platform === 'win32') process.once('exit', kill);
   const stop = async () => {
     process.off('exit', kill);
-    if (!exited) {
+    if (!exited()) {
       // The watchdog stops Anvil when its stdin closes.
       if (child.stdin) child.stdin.end();
       else child.kill('SIGTERM');
@@ -112,7 +96,7 @@ async function startAnvil(fork: ForkTarget | undefined): Promise<AnvilFork> {
   const rpcUrl = `http://${HOST}:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await answers(rpcUrl))) {
-    if (exited || Date.now() > deadline) {
+    if (exited() || Date.now() > deadline) {
       await stop();
       throw new Error('The Anvil fork did not start');
     }

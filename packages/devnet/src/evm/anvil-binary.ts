@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -63,3 +64,44 @@ export const ANVIL_WATCHDOG_SCRIPT = [
   'kill -TERM "$child" 2>/dev/null',
   'wait "$child"',
 ].join('\n');
+
+/** An Anvil process started by {@link spawnWatchedAnvil}. */
+export interface WatchedAnvil {
+  child: ChildProcess;
+  /** Settles when the process exits or fails to start. */
+  exit: Promise<void>;
+  exited(): boolean;
+}
+
+/**
+ * Starts the Anvil binary with `args` under the watchdog ({@link ANVIL_WATCHDOG_SCRIPT}) on POSIX,
+ * directly on Windows, with its stdout and stderr to `output` ('ignore' or a file descriptor).
+ * The process and its stdin are unreferenced: Anvil never keeps this process alive, and the
+ * watchdog ends it when this process is gone. Ending stdin asks the watchdog to stop Anvil.
+ */
+export function spawnWatchedAnvil(
+  args: readonly string[],
+  options: { binary?: string; watchdogName: string; output: 'ignore' | number; detached?: boolean },
+): WatchedAnvil {
+  const binary = options.binary ?? anvilBinaryPath();
+  const { output } = options;
+  const child =
+    process.platform === 'win32'
+      ? spawn(binary, args, { stdio: ['ignore', output, output], windowsHide: true })
+      : spawn('/bin/sh', ['-c', ANVIL_WATCHDOG_SCRIPT, options.watchdogName, binary, ...args], {
+          stdio: ['pipe', output, output],
+          detached: options.detached ?? false,
+        });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => {
+    const done = () => {
+      exited = true;
+      resolve();
+    };
+    child.once('exit', done);
+    child.once('error', done);
+  });
+  child.unref();
+  (child.stdin as { unref?: () => void } | null)?.unref?.();
+  return { child, exit, exited: () => exited };
+}

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, openSync, readFileSync, renameSync } from 'node:fs';
 import { DEVNET_HOST } from '../chains';
 import { DevnetError } from '../lib/errors';
 import { delay, isPortFree } from '../lib/files';
-import { ANVIL_WATCHDOG_SCRIPT, anvilBinaryPath } from './anvil-binary';
+import { spawnWatchedAnvil, type WatchedAnvil } from './anvil-binary';
 
 export interface AnvilOptions {
   chainId: number;
@@ -56,43 +56,27 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
       ? []
       : ['--block-time', String(options.blockTimeSeconds)]),
   ];
-  const binary = options.binary ?? anvilBinaryPath();
   const logFd = openSync(options.logFile, 'a');
-  let child: ChildProcess;
+  let watched: WatchedAnvil;
   try {
-    child =
-      process.platform === 'win32'
-        ? spawn(binary, args, { stdio: ['ignore', logFd, logFd], windowsHide: true })
-        : spawn('/bin/sh', ['-c', ANVIL_WATCHDOG_SCRIPT, 'anvil-watchdog', binary, ...args], {
-            stdio: ['pipe', logFd, logFd],
-            detached: true,
-          });
+    watched = spawnWatchedAnvil(args, {
+      binary: options.binary,
+      watchdogName: 'anvil-watchdog',
+      output: logFd,
+      detached: true,
+    });
   } finally {
     closeSync(logFd);
   }
-
-  let exited = false;
-  const exitPromise = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    });
-    child.once('error', () => {
-      exited = true;
-      resolve();
-    });
-  });
+  const { child, exit: exitPromise } = watched;
   // Without the watchdog (Windows), at least end Anvil when this process exits normally.
   const killOnExit = () => child.kill();
   if (process.platform === 'win32') process.once('exit', killOnExit);
-  // Our handles must not keep the host process alive; the watchdog ends Anvil when we are gone.
-  child.unref();
-  (child.stdin as { unref?: () => void } | null)?.unref?.();
 
   const rpcUrl = `http://${DEVNET_HOST}:${port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   for (;;) {
-    if (exited) {
+    if (watched.exited()) {
       throw new DevnetError(`Anvil exited during start-up: ${logTail(options.logFile)}`, {
         chainId,
       });
@@ -125,7 +109,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     stop() {
       stopping ??= (async () => {
         if (process.platform === 'win32') process.off('exit', killOnExit);
-        if (!exited) {
+        if (!watched.exited()) {
           if (child.stdin) child.stdin.end();
           else child.kill('SIGTERM');
         }
