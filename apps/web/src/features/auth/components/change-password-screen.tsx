@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PasswordField } from '@/components/ui/fields';
 import { fieldErrorsOf, messageOf } from '@/lib/api-client';
-import { zodFieldErrors } from '@/lib/form-errors';
 import { useDelayedCallback } from '@/lib/use-delayed-navigate';
 import { useResetPassword } from '../api/password-reset';
+import { parseAccountForm } from '../lib/parse-account-form';
 import { forgetResetFlow, resetTokenFrom } from '../lib/reset-flow-storage';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
@@ -57,17 +57,13 @@ export function ChangePasswordScreen() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!resetToken) return;
-    const parsed = resetPasswordRequestSchema.safeParse({ resetToken, password, confirmPassword });
-    if (!parsed.success) {
-      const fieldErrors = zodFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      if (fieldErrors.confirmPassword === authMessages.passwordsDoNotMatch) {
-        toast.error(authMessages.passwordsDoNotMatch);
-      }
-      return;
-    }
-    setErrors({});
-    reset.mutate(parsed.data, {
+    const request = parseAccountForm(
+      resetPasswordRequestSchema,
+      { resetToken, password, confirmPassword },
+      setErrors,
+    );
+    if (!request) return;
+    reset.mutate(request, {
       onSuccess: () => {
         forgetResetFlow();
         setFinishing(true);

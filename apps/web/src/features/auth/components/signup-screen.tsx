@@ -12,9 +12,10 @@ import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { PasswordField, SelectField, TextField } from '@/components/ui/fields';
 import { fieldErrorsOf, messageOf } from '@/lib/api-client';
-import { zodFieldErrors } from '@/lib/form-errors';
+import { fieldBinder } from '@/lib/form-fields';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useSignup } from '../api/signup';
+import { parseAccountForm } from '../lib/parse-account-form';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 
@@ -37,27 +38,13 @@ export function SignupScreen() {
   const signup = useSignup();
   const navigateLater = useDelayedNavigate();
 
-  const bind = (key: keyof Form) => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [key]: event.target.value })),
-  });
+  const bind = fieldBinder(form, setForm, errors);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = signupRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      const fieldErrors = zodFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      if (fieldErrors.confirmPassword === authMessages.passwordsDoNotMatch) {
-        toast.error(authMessages.passwordsDoNotMatch);
-      }
-      return;
-    }
-    setErrors({});
-    signup.mutate(parsed.data, {
+    const request = parseAccountForm(signupRequestSchema, form, setErrors);
+    if (!request) return;
+    signup.mutate(request, {
       onSuccess: () => {
         toast.success(authMessages.signupSuccess);
         setRedirecting(true);

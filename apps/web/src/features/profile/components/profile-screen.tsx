@@ -10,6 +10,7 @@ import { Page } from '@/components/ui/page';
 import { ScreenLoader } from '@/components/ui/spinner';
 import { fieldErrorsOf, messageOf } from '@/lib/api-client';
 import { zodFieldErrors } from '@/lib/form-errors';
+import { fieldBinder } from '@/lib/form-fields';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -132,13 +133,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     ? COUNTRIES
     : [...COUNTRIES, user.country];
 
-  const bind = (key: keyof typeof form) => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [key]: event.target.value })),
-  });
+  const bind = fieldBinder(form, setForm, errors);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
