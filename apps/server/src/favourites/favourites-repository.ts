@@ -14,18 +14,7 @@ export class FavouritesRepository {
   constructor(private readonly db: Database) {}
 
   async isFavourite(userId: string, itemType: FavouriteType, itemId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ itemId: favourites.itemId })
-      .from(favourites)
-      .where(
-        and(
-          eq(favourites.userId, userId),
-          eq(favourites.itemType, itemType),
-          eq(favourites.itemId, itemId),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    return (await this.favouriteIdsAmong(userId, itemType, [itemId])).has(itemId);
   }
 
   /** Which of `itemIds` the user has favourited (one query for a whole list page). */
