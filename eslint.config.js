@@ -98,11 +98,8 @@ export default tseslint.config(
     SERVER_FOLDER_DEPTHS.map((depth) => serverBorders(folder, depth)),
   ),
   {
-    // The research providers' factory builds the live adapters of providers/ until it moves out
-    // of the tokens feature (issue 11, the research providers); tests and their kits may build
-    // whole apps.
+    // Tests and their kits may build whole apps.
     files: [
-      'apps/server/src/tokens/providers.ts',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/**/*-test-kit.ts',
       'apps/server/src/**/test-kit/**',

@@ -11,7 +11,7 @@
 import { type ChainCode } from '@vaultscope/core';
 import { loadConfig, loadDotEnv } from '../apps/server/src/lib/config';
 import type { ProviderLog } from '../apps/server/src/providers/http/provider-client';
-import { createResearchProviders } from '../apps/server/src/tokens/providers';
+import { createResearchProviders } from '../apps/server/src/research-providers';
 
 /** Tokens per chain whose security report is asked for (GoPlus without a key: one per call). */
 const REPORTS_PER_CHAIN = 3;

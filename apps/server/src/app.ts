@@ -39,7 +39,7 @@ import { createMailTransport, type MailTransport, OutboxTransport } from './mail
 import { NotificationsRepository } from './notifications/notifications-repository';
 import { notificationsRoutes } from './notifications/notifications-routes';
 import { CexRepository } from './tokens/cex-repository';
-import { createResearchProviders } from './tokens/providers';
+import { createResearchProviders } from './research-providers';
 import { ResearchIngest } from './tokens/research-ingest';
 import { ResearchScheduler, type SyncTimers } from './tokens/research-scheduler';
 import { researchStatus } from './tokens/research-status';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../lib/config';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { createResearchProviders } from '../tokens/providers';
+import { createResearchProviders } from '../research-providers';
 import { ResearchIngest } from '../tokens/research-ingest';
 import { fastClock, FixtureServer } from './test-kit/fixture-server';
 

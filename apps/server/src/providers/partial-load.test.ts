@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../lib/config';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { createResearchProviders } from '../tokens/providers';
+import { createResearchProviders } from '../research-providers';
 import { ResearchIngest } from '../tokens/research-ingest';
 import { dexTokens } from '../tokens/research-tables';
 import { fastClock, FixtureServer } from './test-kit/fixture-server';

@@ -6,21 +6,17 @@ import type {
   SnapshotDexToken,
   SnapshotPool,
 } from '@vaultscope/core';
-import type { Config } from '../lib/config';
-import { createBinanceTickers } from '../providers/cex/binance';
-import { createCoinGeckoProvider } from '../providers/cex/coingecko';
-import { createGeckoTerminalProvider } from '../providers/geckoterminal/geckoterminal';
-import { createGoPlusProvider } from '../providers/goplus/goplus';
-import type { ProviderRuntime } from '../providers/http/provider-client';
-import { SnapshotResearchSource } from './snapshot-provider';
 
 /**
  * Where token research data comes from: one interface per kind of data (DESIGN.md section 2),
  * chosen by configuration (`RESEARCH_PROVIDER`), never by an `if` in a route. Providers only
  * deliver data; `ResearchIngest` writes it to the database and routes read the database.
  *
- * Shapes are those of the public APIs the live adapters will wrap: GeckoTerminal pools,
+ * Shapes are those of the public APIs the live adapters wrap: GeckoTerminal pools,
  * CoinGecko markets, GoPlus-style security reports normalised to `securityReportSchema`.
+ *
+ * This module holds the interfaces only (the port other features and the adapters import by
+ * type); `createResearchProviders` in `src/research-providers.ts` builds the configured ones.
  */
 
 /** A DEX token as a provider delivers it. */
@@ -37,7 +33,19 @@ export interface ProvidedReport {
   symbol: string | null;
   trusted_token: Flag;
   report: SecurityReport;
+  /**
+   * The engine that judged the token, when a provider speaks for several (`goplus`,
+   * `honeypot-is`, `rugcheck`); absent, the report is the provider's own (`provider.name`).
+   * One token may come back once per engine.
+   */
+  engine?: SecurityEngine;
 }
+
+/**
+ * The third-party engines a security provider speaks for; open to more names (stored as text in
+ * `security_engine_reports.engine`, core's `SIMULATING_ENGINES` keyed by them).
+ */
+export type SecurityEngine = 'goplus' | 'honeypot-is' | 'rugcheck' | (string & {});
 
 /**
  * What a DEX load delivered. `listed` names the chains whose lists were read in full (every page
@@ -93,71 +101,4 @@ export interface ResearchProviders {
   dex: DexDataProvider;
   cex: CexMarketProvider;
   security: SecurityReportProvider;
-}
-
-/** The settings the providers read. */
-export type ResearchProviderConfig = Pick<
-  Config,
-  | 'RESEARCH_PROVIDER'
-  | 'RESEARCH_SNAPSHOT_FILE'
-  | 'GECKOTERMINAL_URL'
-  | 'GECKOTERMINAL_POOL_PAGES'
-  | 'GECKOTERMINAL_NEW_POOL_PAGES'
-  | 'GOPLUS_URL'
-  | 'GOPLUS_KEY'
-  | 'COINGECKO_URL'
-  | 'COINGECKO_KEY'
-  | 'COINGECKO_MARKET_PAGES'
-  | 'BINANCE_URL'
-  | 'PROVIDER_TIMEOUT_MS'
->;
-
-/**
- * The providers `RESEARCH_PROVIDER` names. The snapshot is a recording: it is loaded into an
- * empty database on first start (`ResearchIngest.loadIfEmpty`). `live` wraps the public APIs
- * (`src/providers`, each behind a resilient client: time-outs, retries, rate limit, circuit
- * breaker, zod-checked answers); a job that calls `ResearchIngest.sync` on a schedule, under a
- * PostgreSQL advisory lock so one instance runs it (DESIGN.md section 4), is still to come.
- * `runtime` passes the logger (and, in tests, `fetch` and the clock) to the live clients.
- */
-export function createResearchProviders(
-  config: ResearchProviderConfig,
-  runtime: ProviderRuntime = {},
-): ResearchProviders {
-  switch (config.RESEARCH_PROVIDER) {
-    case 'snapshot': {
-      const source = new SnapshotResearchSource(config.RESEARCH_SNAPSHOT_FILE);
-      return { dex: source, cex: source, security: source };
-    }
-    case 'live': {
-      const shared = { timeoutMs: config.PROVIDER_TIMEOUT_MS, ...runtime };
-      return {
-        dex: createGeckoTerminalProvider({
-          baseUrl: required(config.GECKOTERMINAL_URL, 'GECKOTERMINAL_URL'),
-          topPoolPages: config.GECKOTERMINAL_POOL_PAGES,
-          newPoolPages: config.GECKOTERMINAL_NEW_POOL_PAGES,
-          ...shared,
-        }),
-        cex: createCoinGeckoProvider({
-          baseUrl: required(config.COINGECKO_URL, 'COINGECKO_URL'),
-          apiKey: config.COINGECKO_KEY,
-          pages: config.COINGECKO_MARKET_PAGES,
-          binance: config.BINANCE_URL
-            ? createBinanceTickers({ baseUrl: config.BINANCE_URL, ...shared })
-            : undefined,
-          ...shared,
-        }),
-        security: createGoPlusProvider({
-          baseUrl: required(config.GOPLUS_URL, 'GOPLUS_URL'),
-          accessToken: config.GOPLUS_KEY,
-          ...shared,
-        }),
-      };
-    }
-  }
-}
-
-function required(url: string | undefined, name: string): string {
-  if (!url) throw new Error(`${name} is required when RESEARCH_PROVIDER=live`);
-  return url;
 }

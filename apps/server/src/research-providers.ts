@@ -1,0 +1,81 @@
+import type { Config } from './lib/config';
+import { createBinanceTickers } from './providers/cex/binance';
+import { createCoinGeckoProvider } from './providers/cex/coingecko';
+import { createGeckoTerminalProvider } from './providers/geckoterminal/geckoterminal';
+import { createGoPlusProvider } from './providers/goplus/goplus';
+import type { ProviderRuntime } from './providers/http/provider-client';
+import type { ResearchProviders } from './tokens/providers';
+import { SnapshotResearchSource } from './tokens/snapshot-provider';
+
+/**
+ * The research providers' factory: it composes the tokens feature's recording with the live
+ * adapters of providers/, as app.ts composes features, so it lives beside app.ts and neither
+ * feature imports the other (issue 11). The interfaces stay in tokens/providers.ts.
+ */
+
+/** The settings the providers read. */
+export type ResearchProviderConfig = Pick<
+  Config,
+  | 'RESEARCH_PROVIDER'
+  | 'RESEARCH_SNAPSHOT_FILE'
+  | 'GECKOTERMINAL_URL'
+  | 'GECKOTERMINAL_POOL_PAGES'
+  | 'GECKOTERMINAL_NEW_POOL_PAGES'
+  | 'GOPLUS_URL'
+  | 'GOPLUS_KEY'
+  | 'COINGECKO_URL'
+  | 'COINGECKO_KEY'
+  | 'COINGECKO_MARKET_PAGES'
+  | 'BINANCE_URL'
+  | 'PROVIDER_TIMEOUT_MS'
+>;
+
+/**
+ * The providers `RESEARCH_PROVIDER` names. The snapshot is a recording: it is loaded into an
+ * empty database on first start (`ResearchIngest.loadIfEmpty`). `live` wraps the public APIs
+ * (`src/providers`, each behind a resilient client: time-outs, retries, rate limit, circuit
+ * breaker, zod-checked answers), loaded by the research scheduler (`tokens/research-scheduler`).
+ * `runtime` is the call policy every live client takes from outside: the logger, `fetch`, the
+ * clock, time-out and retries (tests pass their own `fetch` and clock).
+ */
+export function createResearchProviders(
+  config: ResearchProviderConfig,
+  runtime: ProviderRuntime = {},
+): ResearchProviders {
+  switch (config.RESEARCH_PROVIDER) {
+    case 'snapshot': {
+      const source = new SnapshotResearchSource(config.RESEARCH_SNAPSHOT_FILE);
+      return { dex: source, cex: source, security: source };
+    }
+    case 'live': {
+      const shared = { timeoutMs: config.PROVIDER_TIMEOUT_MS, ...runtime };
+      return {
+        dex: createGeckoTerminalProvider({
+          baseUrl: required(config.GECKOTERMINAL_URL, 'GECKOTERMINAL_URL'),
+          topPoolPages: config.GECKOTERMINAL_POOL_PAGES,
+          newPoolPages: config.GECKOTERMINAL_NEW_POOL_PAGES,
+          ...shared,
+        }),
+        cex: createCoinGeckoProvider({
+          baseUrl: required(config.COINGECKO_URL, 'COINGECKO_URL'),
+          apiKey: config.COINGECKO_KEY,
+          pages: config.COINGECKO_MARKET_PAGES,
+          binance: config.BINANCE_URL
+            ? createBinanceTickers({ baseUrl: config.BINANCE_URL, ...shared })
+            : undefined,
+          ...shared,
+        }),
+        security: createGoPlusProvider({
+          baseUrl: required(config.GOPLUS_URL, 'GOPLUS_URL'),
+          accessToken: config.GOPLUS_KEY,
+          ...shared,
+        }),
+      };
+    }
+  }
+}
+
+function required(url: string | undefined, name: string): string {
+  if (!url) throw new Error(`${name} is required when RESEARCH_PROVIDER=live`);
+  return url;
+}
