@@ -216,6 +216,29 @@ export async function scanHolders(
   };
   const tags = new Map<Address, string>();
   if (pair) tags.set(pair, `${options.dexName ?? 'DEX'} pool`);
+  // The largest holders by `balances` (counted `by` some source), each read again at the block.
+  const readTopHolders = async (
+    balances: ReadonlyMap<Address, bigint>,
+    by: string,
+    total: bigint,
+    tokenDecimals: number,
+  ) => {
+    const holders = await topHolders(
+      client,
+      token,
+      balances,
+      blockNumber,
+      total,
+      tokenDecimals,
+      tags,
+    );
+    fields.holders = holders;
+    evidence.holders.push({
+      kind: 'checked',
+      address: token,
+      detail: `the ${holders.length} largest by ${by}, each read with balanceOf at block ${blockNumber}`,
+    });
+  };
 
   const fromIndex =
     totalSupply === undefined || decimals === null
@@ -230,20 +253,7 @@ export async function scanHolders(
       detail: `${fromIndex.holderCount} addresses hold it by ${through}`,
     });
     const balances = new Map(fromIndex.top.map(({ holder, balance }) => [holder, balance]));
-    fields.holders = await topHolders(
-      client,
-      token,
-      balances,
-      blockNumber,
-      totalSupply,
-      decimals,
-      tags,
-    );
-    evidence.holders.push({
-      kind: 'checked',
-      address: token,
-      detail: `the ${fields.holders.length} largest by ${through}, each read with balanceOf at block ${blockNumber}`,
-    });
+    await readTopHolders(balances, through, totalSupply, decimals);
     const mint = await firstMint(client, token, fromIndex.historyFrom, blockNumber).catch(
       () => undefined,
     );
@@ -278,20 +288,7 @@ export async function scanHolders(
       address: token,
       detail: `${holding.length} addresses hold it by every Transfer log since its deployment (blocks ${tokenScan.fromBlock}–${blockNumber})`,
     });
-    fields.holders = await topHolders(
-      client,
-      token,
-      tokenScan.balances,
-      blockNumber,
-      totalSupply,
-      decimals,
-      tags,
-    );
-    evidence.holders.push({
-      kind: 'checked',
-      address: token,
-      detail: `the ${fields.holders.length} largest by the Transfer logs, each read with balanceOf at block ${blockNumber}`,
-    });
+    await readTopHolders(tokenScan.balances, 'the Transfer logs', totalSupply, decimals);
     await creatorShare(client, {
       token,
       creator: tokenScan.firstMinted,
