@@ -717,34 +717,21 @@ export class SolanaCluster {
   private async createMint(decimals: number): Promise<string> {
     const mint = await generateKeyPairSigner();
     const space = BigInt(getMintSize());
-    const { blockhash, lastValidBlockHeight } = this.latestBlockhash();
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (draft) => setTransactionMessageFeePayerSigner(this.authority, draft),
-      (draft) =>
-        setTransactionMessageLifetimeUsingBlockhash({ blockhash, lastValidBlockHeight }, draft),
-      (draft) =>
-        appendTransactionMessageInstructions(
-          [
-            getCreateAccountInstruction({
-              payer: this.authority,
-              newAccount: mint,
-              lamports: lamports(this.minimumBalanceForRentExemption(space)),
-              space,
-              programAddress: TOKEN_PROGRAM_ADDRESS,
-            }),
-            getInitializeMint2Instruction({
-              mint: mint.address,
-              decimals,
-              mintAuthority: this.authority.address,
-              freezeAuthority: null,
-            }),
-          ],
-          draft,
-        ),
-    );
-    const signed = await signTransactionMessageWithSigners(message);
-    this.sendWireTransaction(new Uint8Array(transactionEncoder.encode(signed)));
+    await this.sendAsAuthority([
+      getCreateAccountInstruction({
+        payer: this.authority,
+        newAccount: mint,
+        lamports: lamports(this.minimumBalanceForRentExemption(space)),
+        space,
+        programAddress: TOKEN_PROGRAM_ADDRESS,
+      }),
+      getInitializeMint2Instruction({
+        mint: mint.address,
+        decimals,
+        mintAuthority: this.authority.address,
+        freezeAuthority: null,
+      }),
+    ]);
     if (!this.getAccount(mint.address)) {
       throw new DevnetError('Creating a local mint failed', { chainId: this.clusterId });
     }
