@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { IcoListItem } from '@vaultscope/core';
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { IcoCells } from '@/components/ico-table/ico-cells';
 import { toast } from '@/components/toast/toast-store';
 import { PagedTable } from '@/components/ui/paged-table';
 import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api-client';
-import { formatDate, formatUsd } from '@/lib/format';
 import { privateSaleDetailPath } from '@/lib/web-links';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { getIcoDetailQueryOptions } from '../api/get-ico-detail';
@@ -104,13 +104,7 @@ export function PrivateSaleTable({ filter }: { filter: IcoListFilter }) {
               {opening === item._id && <Spinner label={`Opening ${item.tokenName}`} />}
             </Link>
           </th>
-          <td>{item.Round ?? '-'}</td>
-          <td>{formatUsd(item.totalRaised)}</td>
-          <td>{formatUsd(item.preValuation)}</td>
-          <td>
-            <span className="badge">{item.category}</span>
-          </td>
-          <td>{formatDate(item.Date)}</td>
+          <IcoCells item={item} />
         </tr>
       ))}
     </PagedTable>

@@ -8,12 +8,12 @@ import {
 } from '@vaultscope/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { IcoCells } from '@/components/ico-table/ico-cells';
 import { toast } from '@/components/toast/toast-store';
 import { TOKEN_TABLE_COLUMNS, TokenCells } from '@/components/token-table/token-cells';
 import { DataTable } from '@/components/ui/data-table';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate, formatUsd } from '@/lib/format';
 import { pricePath, privateSaleDetailPath, tokenDetailPath } from '@/lib/web-links';
 import { useDeleteWatchlistItem } from '../api/delete-watchlist-item';
 import type { Watchlist } from '../api/get-watchlist';
@@ -204,13 +204,7 @@ function IcoRow({
           <span>{item.tokenName}</span>
         </Link>
       </th>
-      <td>{item.Round ?? '-'}</td>
-      <td>{formatUsd(item.totalRaised)}</td>
-      <td>{formatUsd(item.preValuation)}</td>
-      <td>
-        <span className="badge">{item.category}</span>
-      </td>
-      <td>{formatDate(item.Date)}</td>
+      <IcoCells item={item} />
       <RemoveButton itemId={itemId} type="ICO" name={item.tokenName} userId={userId} />
     </tr>
   );
