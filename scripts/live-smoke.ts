@@ -1,8 +1,8 @@
 /**
  * Checks the live research adapters against the real services (issue 10), for a person with
  * internet access; not part of `npm test`. Reads the same settings as the server (`.env` and the
- * environment: `GECKOTERMINAL_URL`, `GOPLUS_URL`, `GOPLUS_KEY`, `COINGECKO_URL`, `COINGECKO_KEY`,
- * `BINANCE_URL`, …), one page of each list by default, and prints what each adapter delivered.
+ * environment: `GECKOTERMINAL_URL`, `GOPLUS_URL`, `GOPLUS_KEY`, `HONEYPOT_IS_URL`, `RUGCHECK_URL`,
+ * `COINGECKO_URL`, `COINGECKO_KEY`, `BINANCE_URL`, …), one page of each list by default, and prints what each adapter delivered.
  *
  *   LIVE=1 npx tsx scripts/live-smoke.ts
  *
@@ -10,15 +10,24 @@
  */
 import { type ChainCode } from '@vaultscope/core';
 import { loadConfig, loadDotEnv } from '../apps/server/src/lib/config';
+import { HONEYPOT_IS_CHAINS } from '../apps/server/src/providers/honeypot-is/honeypot-is';
 import type { ProviderLog } from '../apps/server/src/providers/http/provider-client';
 import { createResearchProviders } from '../apps/server/src/research-providers';
 
 /** Tokens per chain whose security report is asked for (GoPlus without a key: one per call). */
 const REPORTS_PER_CHAIN = 3;
+/** The chains each security engine answers for. */
+const ENGINE_CHAINS: Record<string, readonly ChainCode[]> = {
+  goplus: ['eth', 'bsc', 'solana', 'avax', 'polygon_pos'],
+  'honeypot-is': HONEYPOT_IS_CHAINS,
+  rugcheck: ['solana'],
+};
 
 async function main(): Promise<number> {
   if (process.env.LIVE !== '1') {
-    console.log('Calls the real GeckoTerminal, GoPlus, CoinGecko and Binance APIs.');
+    console.log(
+      'Calls the real GeckoTerminal, GoPlus, Honeypot.is, RugCheck, CoinGecko and Binance APIs.',
+    );
     console.log('Run with LIVE=1 to do so: LIVE=1 npx tsx scripts/live-smoke.ts');
     return 0;
   }
@@ -73,15 +82,26 @@ async function main(): Promise<number> {
   console.log(
     `Security (${providers.security.name}): ${reports.length} of ${reportTokens.length} tokens reported in ${seconds(reportsStarted)}`,
   );
-  for (const report of reports.slice(0, 5)) {
+  const byEngine = countBy(reports.map((report) => report.engine ?? providers.security.name));
+  console.log(`  reports per engine: ${JSON.stringify(byEngine)}`);
+  for (const report of reports.slice(0, 8)) {
     const { is_honeypot, buy_tax, sell_tax, is_open_source, mintable } = report.report;
     console.log(
-      `  ${report.chainName} ${report.symbol ?? '?'}: honeypot ${String(is_honeypot)}, taxes ` +
+      `  ${report.engine ?? providers.security.name} ${report.chainName} ${report.symbol ?? '?'}: honeypot ${String(is_honeypot)}, taxes ` +
         `${String(buy_tax)}/${String(sell_tax)}, open source ${String(is_open_source)}, ` +
         `mint authority ${String(mintable?.status ?? null)}`,
     );
   }
   if (reportTokens.length > 0 && reports.length === 0) failures += 1;
+  // Each configured engine that had tokens on its chains must have answered one.
+  const asked = new Set(reportTokens.map((token) => token.chainName));
+  for (const [engine, chains] of Object.entries(ENGINE_CHAINS)) {
+    if (!providers.security.name.split('+').includes(engine)) continue;
+    if (chains.some((chain) => asked.has(chain)) && !byEngine[engine]) {
+      console.error(`  ${engine} reported no token`);
+      failures += 1;
+    }
+  }
 
   const cexStarted = performance.now();
   const markets = await providers.cex.fetchMarkets(now).then(

@@ -3,8 +3,11 @@ import { createBinanceTickers } from './providers/cex/binance';
 import { createCoinGeckoProvider } from './providers/cex/coingecko';
 import { createGeckoTerminalProvider } from './providers/geckoterminal/geckoterminal';
 import { createGoPlusProvider } from './providers/goplus/goplus';
+import { createHoneypotIsProvider } from './providers/honeypot-is/honeypot-is';
 import type { ProviderRuntime } from './providers/http/provider-client';
-import type { ResearchProviders } from './tokens/providers';
+import { createRugCheckProvider } from './providers/rugcheck/rugcheck';
+import { SecurityEngines } from './providers/security-engines';
+import type { ResearchProviders, SecurityReportProvider } from './tokens/providers';
 import { SnapshotResearchSource } from './tokens/snapshot-provider';
 
 /**
@@ -27,6 +30,10 @@ export type ResearchProviderConfig = Pick<
   | 'COINGECKO_KEY'
   | 'COINGECKO_MARKET_PAGES'
   | 'BINANCE_URL'
+  | 'HONEYPOT_IS_URL'
+  | 'HONEYPOT_IS_KEY'
+  | 'RUGCHECK_URL'
+  | 'RUGCHECK_KEY'
   | 'PROVIDER_TIMEOUT_MS'
 >;
 
@@ -65,14 +72,40 @@ export function createResearchProviders(
             : undefined,
           ...shared,
         }),
-        security: createGoPlusProvider({
-          baseUrl: required(config.GOPLUS_URL, 'GOPLUS_URL'),
-          accessToken: config.GOPLUS_KEY,
-          ...shared,
-        }),
+        security: securityEngines(config, shared),
       };
     }
   }
+}
+
+/**
+ * GoPlus alone (its reports as before), or GoPlus with Honeypot.is and RugCheck when their URLs
+ * are set (the default): each report named by its engine, stored side by side and combined.
+ */
+function securityEngines(config: ResearchProviderConfig, shared: ProviderRuntime) {
+  const goplus = createGoPlusProvider({
+    baseUrl: required(config.GOPLUS_URL, 'GOPLUS_URL'),
+    accessToken: config.GOPLUS_KEY,
+    ...shared,
+  });
+  const others: SecurityReportProvider[] = [];
+  if (config.HONEYPOT_IS_URL)
+    others.push(
+      createHoneypotIsProvider({
+        baseUrl: config.HONEYPOT_IS_URL,
+        apiKey: config.HONEYPOT_IS_KEY,
+        ...shared,
+      }),
+    );
+  if (config.RUGCHECK_URL)
+    others.push(
+      createRugCheckProvider({
+        baseUrl: config.RUGCHECK_URL,
+        apiKey: config.RUGCHECK_KEY,
+        ...shared,
+      }),
+    );
+  return others.length === 0 ? goplus : new SecurityEngines([goplus, ...others], shared.log);
 }
 
 function required(url: string | undefined, name: string): string {

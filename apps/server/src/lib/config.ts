@@ -104,6 +104,17 @@ const envSchema = z.object({
   COINGECKO_MARKET_PAGES: z.coerce.number().int().min(1).max(40).default(2),
   /** Binance's root; its 24 h tickers fill prices CoinGecko leaves unknown. Empty turns it off. */
   BINANCE_URL: providerUrl('BINANCE_URL', 'https://api.binance.com').optional(),
+  /**
+   * Honeypot.is's root: a second security engine for EVM tokens (eth, bsc) that buys and sells the
+   * token in a simulation; its report is stored beside GoPlus's. Empty turns it off.
+   */
+  HONEYPOT_IS_URL: providerUrl('HONEYPOT_IS_URL', 'https://api.honeypot.is'),
+  /** An optional Honeypot.is key (`X-API-KEY`; the docs say keys are not required yet). */
+  HONEYPOT_IS_KEY: secretSetting(),
+  /** RugCheck's API v1 root: a security engine for Solana mints. Empty turns it off. */
+  RUGCHECK_URL: providerUrl('RUGCHECK_URL', 'https://api.rugcheck.xyz/v1'),
+  /** An optional RugCheck key (`X-API-KEY`). */
+  RUGCHECK_KEY: secretSetting(),
   /** Longest wait for one answer of a live provider before the call is tried again. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** With `RESEARCH_PROVIDER=live`: seconds between loads of the DEX pools and tokens. */

@@ -26,6 +26,8 @@ describe('RESEARCH_PROVIDER=live settings', () => {
       GOPLUS_URL: 'https://api.gopluslabs.io',
       COINGECKO_URL: 'https://api.coingecko.com/api/v3',
       BINANCE_URL: 'https://api.binance.com',
+      HONEYPOT_IS_URL: 'https://api.honeypot.is',
+      RUGCHECK_URL: 'https://api.rugcheck.xyz/v1',
     });
     expect(config.GOPLUS_KEY).toBeUndefined();
     expect(config.COINGECKO_KEY).toBeUndefined();
@@ -45,7 +47,7 @@ describe('RESEARCH_PROVIDER=live settings', () => {
     expect([providers.dex.name, providers.cex.name, providers.security.name]).toEqual([
       'geckoterminal',
       'coingecko+binance',
-      'goplus',
+      'goplus+honeypot-is+rugcheck',
     ]);
   });
 });
@@ -81,6 +83,9 @@ describe('a live load against fixture servers', () => {
       COINGECKO_URL: coingecko.url,
       COINGECKO_KEY,
       BINANCE_URL: binance.url,
+      // GoPlus alone: the other engines have their own tests.
+      HONEYPOT_IS_URL: '',
+      RUGCHECK_URL: '',
       PROVIDER_TIMEOUT_MS: '300',
     });
     const providers = createResearchProviders(config, {

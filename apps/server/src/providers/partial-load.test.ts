@@ -48,6 +48,9 @@ describe('a partial live load', () => {
       GOPLUS_URL: goplus.url,
       COINGECKO_URL: coingecko.url,
       BINANCE_URL: '',
+      // GoPlus alone: the other engines have their own tests.
+      HONEYPOT_IS_URL: '',
+      RUGCHECK_URL: '',
       PROVIDER_TIMEOUT_MS: '300',
     });
     const providers = createResearchProviders(config, { clock: fastClock().clock, log: t.app.log });

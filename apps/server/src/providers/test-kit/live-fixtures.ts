@@ -51,6 +51,9 @@ export async function startFixtureProviders() {
       GOPLUS_KEY: 'gp-scheduler-test',
       COINGECKO_URL: coingecko.url,
       BINANCE_URL: '',
+      // GoPlus alone: the other engines have their own tests.
+      HONEYPOT_IS_URL: '',
+      RUGCHECK_URL: '',
       PROVIDER_TIMEOUT_MS: '300',
     },
     close: () => Promise.all([gt.close(), goplus.close(), coingecko.close()]),
