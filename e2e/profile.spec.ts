@@ -10,7 +10,7 @@ test.describe('Profile', () => {
     await page.goto('/Profile');
     await expect(page.getByTestId('profile-name')).toHaveText(`Grace ${user.lastName}`);
     await expect(page.getByTestId('profile-email')).toHaveText(user.email);
-    await expect(page.locator('.profile__avatar')).toHaveText(`G${user.lastName[0]}`);
+    await expect(page.getByTestId('profile-avatar')).toHaveText(`G${user.lastName[0]}`);
   });
 
   test('Edit asks first; No keeps the read-only view', async ({ page, request }) => {
@@ -60,11 +60,11 @@ test.describe('Profile', () => {
     await expectToast(page, 'Profile updated successfully');
     await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
     await expect(page.getByTestId('profile-name')).toHaveText('Katherine Johnson');
-    await expect(page.locator('.profile__details')).toContainText('United States');
+    await expect(page.getByTestId('profile-details')).toContainText('United States');
 
     await page.reload();
     await expect(page.getByTestId('profile-name')).toHaveText('Katherine Johnson');
-    await expect(page.locator('.profile__details')).toContainText('+1 202 555 0199');
+    await expect(page.getByTestId('profile-details')).toContainText('+1 202 555 0199');
 
     // The server adds a notification about the change.
     await page.getByRole('button', { name: /^Notifications/ }).click();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { HomeStrip } from './home-strip';
-import './home.css';
+import styles from './home.module.css';
 
 interface MenuItem {
   label: string;
@@ -68,35 +68,35 @@ export function HomeScreen({
     <Page title="Home" description={greeting}>
       {topGainersHeadingId && <HomeStrip topGainersHeadingId={topGainersHeadingId} />}
       <nav aria-label="Home menu">
-        <ul className="home-menu">
+        <ul className={styles.menu}>
           {ITEMS.map((item) => (
             <li key={item.label}>
               <Link
                 to={item.to}
-                className={`home-menu__item${item.highlighted ? ' home-menu__item--highlighted' : ''}`}
+                className={item.highlighted ? `${styles.item} ${styles.highlighted}` : styles.item}
                 aria-current={item.highlighted ? 'true' : undefined}
               >
-                <span className="home-menu__icon" aria-hidden="true">
+                <span className={styles.icon} aria-hidden="true">
                   {item.icon}
                 </span>
-                <span className="home-menu__label">{item.label}</span>
-                <span className="home-menu__description">{item.description}</span>
+                <span className={styles.label}>{item.label}</span>
+                <span className={styles.description}>{item.description}</span>
               </Link>
             </li>
           ))}
           <li>
-            <button type="button" className="home-menu__item" onClick={onOpenWallet}>
-              <span className="home-menu__icon" aria-hidden="true">
+            <button type="button" className={styles.item} onClick={onOpenWallet}>
+              <span className={styles.icon} aria-hidden="true">
                 ◆
               </span>
-              <span className="home-menu__label">Wallet</span>
-              <span className="home-menu__description">Send, receive and track your crypto</span>
+              <span className={styles.label}>Wallet</span>
+              <span className={styles.description}>Send, receive and track your crypto</span>
             </button>
           </li>
         </ul>
       </nav>
       {research && (
-        <section className="home-research" aria-label="Token research">
+        <section className={styles.research} aria-label="Token research">
           {research}
         </section>
       )}

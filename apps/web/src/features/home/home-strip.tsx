@@ -1,5 +1,6 @@
 import { webRoutes } from '@vaultscope/core';
 import { Link } from 'react-router';
+import styles from './home.module.css';
 
 /**
  * Home's top strip (spec section 2): a way to the scam check labelled 'Check Scammer Identifier',
@@ -16,11 +17,11 @@ export function HomeStrip({ topGainersHeadingId }: { topGainersHeadingId: string
   }
 
   return (
-    <nav className="home-strip" aria-label="Research shortcuts">
-      <Link to={webRoutes.checkScam} className="btn btn--primary home-strip__scam">
+    <nav className={styles.strip} aria-label="Research shortcuts">
+      <Link to={webRoutes.checkScam} className={`btn btn--primary ${styles.scam}`}>
         <span aria-hidden="true">⚠</span> Check Scammer Identifier
       </Link>
-      <div className="home-strip__jumps">
+      <div className={styles.jumps}>
         <button type="button" className="btn btn--secondary" onClick={scrollToTopGainers}>
           New Pools
         </button>

@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page';
-import './legal.css';
+import styles from './legal.module.css';
 
 const SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
   {
@@ -65,14 +65,14 @@ const SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
 export function PrivacyPolicyScreen() {
   return (
     <Page title="Privacy Policy" visuallyHiddenTitle>
-      <article className="legal card">
-        <p className="legal__lead">
+      <article className={`${styles.legal} card`}>
+        <p className={styles.lead}>
           This policy explains what Vaultscope collects, why, and the choices you have. Last updated
           May 29, 2025.
         </p>
         {SECTIONS.map((section) => (
-          <section key={section.title} className="legal__section">
-            <h2 className="legal__heading">{section.title}</h2>
+          <section key={section.title} className={styles.section}>
+            <h2 className={styles.heading}>{section.title}</h2>
             {section.paragraphs.map((paragraph) => (
               <p key={paragraph.slice(0, 32)}>{paragraph}</p>
             ))}

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import './legal.css';
+import styles from './legal.module.css';
 
 export function TermsScreen() {
   const navigate = useNavigate();
@@ -14,9 +14,9 @@ export function TermsScreen() {
 
   return (
     <Page title="Terms and Conditions" visuallyHiddenTitle>
-      <article className="legal card">
-        <h2 className="legal__title">Your Agreement</h2>
-        <p className="legal__meta">Last reviewed May 29, 2025</p>
+      <article className={`${styles.legal} card`}>
+        <h2 className={styles.title}>Your Agreement</h2>
+        <p className={styles.meta}>Last reviewed May 29, 2025</p>
         <p>
           By using Vaultscope you agree to these terms. Vaultscope is a research tool: the token
           lists, scores and scam analysis it shows are information, not financial advice. Crypto
@@ -38,7 +38,7 @@ export function TermsScreen() {
           We may change these terms. When we do, we update the date above and, for important
           changes, tell you in the app before they apply.
         </p>
-        <div className="legal__actions">
+        <div className={styles.actions}>
           <Button variant="secondary" onClick={leave}>
             Cancel
           </Button>

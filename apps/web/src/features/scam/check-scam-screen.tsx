@@ -14,7 +14,7 @@ import { SelectField, TextField } from '@/components/ui/fields';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { clearScamCheck, saveScamCheck } from '@/lib/scam-cache';
 import { useCheckToken } from './api/check-token';
-import './scam.css';
+import styles from './check-scam-screen.module.css';
 
 const CHAIN_OPTIONS = CHAIN_CODES.map((item) => ({ value: item.code, label: item.label }));
 
@@ -75,19 +75,19 @@ export function CheckScamScreen() {
   }
 
   return (
-    <div className="scam">
-      <div className="scam__card card">
-        <div className="scam__head">
-          <h1 className="scam__title">CHECK SCAMMER IDENTIFIER</h1>
-          <Link to={webRoutes.home} className="icon-btn scam__close" aria-label="Close">
+    <div className={`scam ${styles.page}`}>
+      <div className={`${styles.card} card`}>
+        <div className={styles.head}>
+          <h1 className={styles.title}>CHECK SCAMMER IDENTIFIER</h1>
+          <Link to={webRoutes.home} className={`icon-btn ${styles.close}`} aria-label="Close">
             ×
           </Link>
         </div>
-        <p className="scam__lead">
+        <p className={styles.lead}>
           Paste a token contract address to look for honeypots, hidden owners, mint functions and
           other scam signals.
         </p>
-        <form className="scam__form" onSubmit={onSubmit} aria-label="Check scam" noValidate>
+        <form className={styles.form} onSubmit={onSubmit} aria-label="Check scam" noValidate>
           <SelectField
             label="Chain"
             value={chain}

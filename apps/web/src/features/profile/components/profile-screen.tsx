@@ -15,7 +15,7 @@ import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { initialsOf } from '../lib/initials';
-import '../profile.css';
+import styles from './profile-screen.module.css';
 
 export function ProfileScreen() {
   const loggedIn = useSessionStore(selectIsLoggedIn);
@@ -60,16 +60,16 @@ function ProfileCard({ user }: { user: User }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
 
   return (
-    <div className="profile card">
-      <div className="profile__head">
-        <span className="profile__avatar" aria-hidden="true">
+    <div className={`${styles.profile} card`}>
+      <div className={styles.head}>
+        <span className={styles.avatar} aria-hidden="true" data-testid="profile-avatar">
           {initialsOf(user.firstName, user.lastName)}
         </span>
-        <div className="profile__identity">
-          <p className="profile__name" data-testid="profile-name">
+        <div className={styles.identity}>
+          <p className={styles.name} data-testid="profile-name">
             {fullName}
           </p>
-          <p className="profile__email" data-testid="profile-email">
+          <p className={styles.email} data-testid="profile-email">
             {user.email}
           </p>
         </div>
@@ -83,7 +83,7 @@ function ProfileCard({ user }: { user: User }) {
       {mode === 'edit' ? (
         <ProfileForm user={user} onDone={() => setMode('view')} />
       ) : (
-        <dl className="profile__details">
+        <dl className={styles.details} data-testid="profile-details">
           <div>
             <dt>First name</dt>
             <dd>{user.firstName}</dd>
@@ -156,8 +156,8 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   }
 
   return (
-    <form className="profile__form" onSubmit={onSubmit} noValidate aria-label="Edit profile">
-      <div className="profile__grid">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Edit profile">
+      <div className={styles.grid}>
         <TextField label="First name" autoComplete="given-name" required {...bind('firstName')} />
         <TextField label="Last name" autoComplete="family-name" required {...bind('lastName')} />
         <TextField
@@ -170,7 +170,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         <TextField label="Mobile" type="tel" autoComplete="tel" required {...bind('mobile')} />
         <SelectField label="Country" required options={countries} {...bind('country')} />
       </div>
-      <div className="profile__actions">
+      <div className={styles.actions}>
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
           Cancel
         </Button>

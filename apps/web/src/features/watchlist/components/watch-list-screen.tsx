@@ -13,7 +13,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { selectIsLoggedIn, selectUser, useSessionStore } from '@/stores/session-store';
 import { useWatchlist } from '../api/get-watchlist';
 import { IcoWatchTable, TokenWatchTable } from './watch-tables';
-import '../watchlist.css';
+import styles from './watch-list.module.css';
 
 const TABS = [
   { value: 'DEX', label: 'DEX' },
@@ -62,7 +62,7 @@ function LoginPrompt() {
       <EmptyState title="Log in to see your watch list." icon="☆">
         <p>Tokens and projects you mark as favourites are kept here, with your account.</p>
         <p className="visually-hidden">{favouriteMessages.noUserId}</p>
-        <Link to={webRoutes.login} className="btn btn--primary watchlist__login">
+        <Link to={webRoutes.login} className={`btn btn--primary ${styles.login}`}>
           Log in
         </Link>
       </EmptyState>

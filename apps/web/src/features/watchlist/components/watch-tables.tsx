@@ -18,6 +18,7 @@ import { pricePath, privateSaleDetailPath, tokenDetailPath } from '@/lib/web-lin
 import { useDeleteWatchlistItem } from '../api/delete-watchlist-item';
 import type { Watchlist } from '../api/get-watchlist';
 import { TrashIcon } from '@/components/icons';
+import styles from './watch-list.module.css';
 
 export const ICO_WATCH_COLUMNS = [
   'Token Name',
@@ -59,7 +60,7 @@ function WatchTable({
       emptyText={EMPTY_TEXT}
       rowCount={count}
       skeletonRows={SKELETON_ROWS}
-      className="watch-table"
+      className={styles.table}
       busy={query.isFetching}
     >
       {children}
@@ -85,7 +86,7 @@ function RemoveButton({
     <td className="data-table__action">
       <button
         type="button"
-        className="icon-btn watch-remove"
+        className={`icon-btn ${styles.remove}`}
         aria-label={`Remove ${name} from watch list`}
         title="Remove from watch list"
         aria-busy={busy || undefined}
@@ -192,14 +193,14 @@ function IcoRow({
   return (
     <tr className="data-table__row--link" onClick={openRow(to)}>
       <th scope="row">
-        <Link to={to} className="watch-ico-name">
+        <Link to={to} className={styles.icoName}>
           <FallbackImage
             src={item.image}
             fallback={ICO_DEFAULT_IMAGE}
             alt=""
             width={24}
             height={24}
-            className="watch-ico-name__image"
+            className={styles.icoImage}
           />
           <span>{item.tokenName}</span>
         </Link>
