@@ -46,6 +46,10 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
+            // zod in a chunk of its own: the login page paints without it (the form's check,
+            // the login answer and the stored session fetch it when needed), where rolldown's
+            // default grouping would fold it into the entry chunk.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

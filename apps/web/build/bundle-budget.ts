@@ -24,13 +24,12 @@ export const LOGIN_GOAL_KB = 120;
 /**
  * Every measured route and its budget in kB of gzipped JavaScript. Each is the figure measured
  * when the split landed (in brackets) plus about 8 % headroom, so that a screen which grows by a
- * library, or by importing a feature whole, fails here with the chunk that grew. Login's is above
- * its goal of 120 kB: React, React DOM, React Router, TanStack Query and zod alone are 111 kB
- * (see the README's Speed section); the test names the gap.
+ * library, or by importing a feature whole, fails here with the chunk that grew. Login's is its
+ * goal: zod (about 21 kB) is left out of the login page's first load since the form's check, the
+ * login answer, the logout and the stored session's check fetch it when they run.
  */
 export const ROUTE_BUNDLES: readonly (RouteBundle & { budgetKb: number })[] = [
-  // [124.5-126.6: how rolldown groups the modules the entry shares with screens moves ~2 kB]
-  { name: 'login (/)', budgetKb: 129 },
+  { name: 'login (/)', budgetKb: LOGIN_GOAL_KB }, // [106.4]
   { name: 'home (/home)', screen: 'src/app/routes/home.tsx', budgetKb: 162 }, // [150.3]
   {
     name: 'DEX (/DEX)',
@@ -45,7 +44,8 @@ export const ROUTE_BUNDLES: readonly (RouteBundle & { budgetKb: number })[] = [
   {
     name: 'token detail (/details/:address)',
     screen: 'src/features/tokens/components/token-detail-screen.tsx',
-    budgetKb: 167, // [154.2]
+    // [154.2; 167.3 with the engines' table (issue 10) and zod as a chunk of its own]
+    budgetKb: 172,
   },
   {
     name: 'private sale (/private-sale)',

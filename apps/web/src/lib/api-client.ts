@@ -1,4 +1,4 @@
-import { errorResponseSchema, timings, type ErrorResponse } from '@vaultscope/core';
+import { timings, type ErrorResponse } from '@vaultscope/core';
 import type { z } from 'zod';
 import { config } from './config';
 
@@ -120,6 +120,8 @@ export async function apiRequest<S extends z.ZodType>(
   const payload = await readJson(response);
 
   if (!response.ok) {
+    // The error answer's schema (zod) is fetched on the first error, not with the app.
+    const { errorResponseSchema } = await import('./error-response');
     const parsed = errorResponseSchema.safeParse(payload);
     const error = parsed.success
       ? new ApiError(parsed.data.message, {

@@ -4,10 +4,10 @@ import {
   emptySession,
   endSession,
   hydrateSession,
-  parsePersistedSession,
   startSession,
   useSessionStore,
 } from './session-store';
+import { parsePersistedSession } from './persisted-session';
 
 const user: User = {
   _id: 'u1',

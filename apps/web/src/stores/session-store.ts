@@ -1,8 +1,7 @@
-import { deviceTokenSchema, storageKeys, userSchema, timings, type User } from '@vaultscope/core';
-import { z } from 'zod';
+import { storageKeys, timings, type User } from '@vaultscope/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { removeStorage, writeStorage } from '@/lib/browser-storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/browser-storage';
 
 /**
  * The client session store of spec section 3, persisted in localStorage under `root` and
@@ -67,37 +66,12 @@ export const emptySession: SessionData = {
   deviceToken: null,
 };
 
-/** What may come back from storage: anything else is dropped, not trusted. */
-const persistedSchema = z.object({
-  data: userSchema.nullable().catch(null),
-  token: z.string().min(1).nullable().catch(null),
-  evmKey: z.string().nullable().catch(null),
-  activeToken: z
-    .array(
-      z.object({
-        address: z.string(),
-        symbol: z.string(),
-        balance: z.string(),
-        logo: z.string().optional(),
-      }),
-    )
-    .catch([]),
-  activeNetwork: z
-    .object({ chainId: z.number(), nativeCurrency: z.string() })
-    .nullable()
-    .catch(null),
-  networks: z.array(z.object({ chainId: z.number(), name: z.string() })).catch([]),
-  deviceToken: deviceTokenSchema.nullable().catch(null),
-});
-
-export function parsePersistedSession(value: unknown): SessionData {
-  const parsed = persistedSchema.safeParse(value);
-  if (!parsed.success) return { ...emptySession };
-  const session = parsed.data;
-  // A user without a token (or the reverse) is not a session.
-  if (!session.data || !session.token) return { ...session, data: null, token: null };
-  return session;
-}
+/**
+ * What storage holds is checked by `parsePersistedSession` (persisted-session.ts, with zod), a
+ * chunk that `hydrateSession` fetches only when something is stored: a first visit to the login
+ * page does not load zod before it paints.
+ */
+let parseStored: ((value: unknown) => SessionData) | null = null;
 
 export const useSessionStore = create<SessionState>()(
   persist(
@@ -124,10 +98,21 @@ export const useSessionStore = create<SessionState>()(
         networks: state.networks,
         deviceToken: state.deviceToken,
       }),
-      merge: (persisted, current) => ({ ...current, ...parsePersistedSession(persisted) }),
+      // Without the checker (nothing was stored), nothing is taken from storage.
+      merge: (persisted, current) => ({
+        ...current,
+        ...(parseStored ? parseStored(persisted) : emptySession),
+      }),
     },
   ),
 );
+
+async function rehydrate(): Promise<void> {
+  if (!parseStored && readStorage('local', storageKeys.root) !== null) {
+    parseStored = (await import('./persisted-session')).parsePersistedSession;
+  }
+  await useSessionStore.persist.rehydrate();
+}
 
 /**
  * Rehydrates the store before the first render. Like redux-persist's PersistGate time-out, the
@@ -141,7 +126,7 @@ export async function hydrateSession(
     timer = setTimeout(resolve, timeoutMs);
   });
   try {
-    await Promise.race([useSessionStore.persist.rehydrate(), timeout]);
+    await Promise.race([rehydrate(), timeout]);
   } catch {
     useSessionStore.getState().clear();
   } finally {

@@ -1,14 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import {
-  apiPaths,
-  authMessages,
-  loginResponseSchema,
-  type LoginRequest,
-  type LoginResponse,
-} from '@vaultscope/core';
-import { z } from 'zod';
-import { apiRequest, ApiError, ResponseShapeError } from '@/lib/api-client';
-import { useSessionStore, withDeviceToken } from '@/stores/session-store';
+import { authMessages, type LoginRequest, type LoginResponse } from '@vaultscope/core';
+import { ApiError } from '@/lib/api-client';
 
 /** Spec section 5: an answer without `data.user._id` is a failed login. */
 export class MissingUserIdError extends Error {
@@ -18,25 +10,15 @@ export class MissingUserIdError extends Error {
   }
 }
 
-const userIdProbe = z.object({
-  data: z.object({ user: z.object({ _id: z.string().min(1) }) }),
-});
-
 /**
  * Sends this browser's device token along (so strangers' wrong passwords cannot lock its owner
- * out) and keeps the one the server answers.
+ * out) and keeps the one the server answers. The request and the answer's schemas (zod) are a
+ * chunk of their own, fetched when the form is first touched or sent, so that the login page's
+ * first paint does not wait for them.
  */
 export async function login(body: LoginRequest): Promise<LoginResponse> {
-  const raw = await apiRequest(apiPaths.login, {
-    method: 'POST',
-    body: withDeviceToken(body),
-    schema: z.unknown(),
-  });
-  if (!userIdProbe.safeParse(raw).success) throw new MissingUserIdError();
-  const parsed = loginResponseSchema.safeParse(raw);
-  if (!parsed.success) throw new ResponseShapeError(apiPaths.login, parsed.error);
-  useSessionStore.getState().rememberDevice(parsed.data.data.deviceToken);
-  return parsed.data;
+  const { sendLogin } = await import('./login-request');
+  return sendLogin(body);
 }
 
 /** Spec section 8, login rows. */

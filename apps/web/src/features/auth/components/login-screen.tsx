@@ -1,23 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  authMessages,
-  loginRequestSchema,
-  storageKeys,
-  timings,
-  webRoutes,
-} from '@vaultscope/core';
+import { authMessages, storageKeys, timings, webRoutes } from '@vaultscope/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/fields';
 import { readStorage, removeStorage, writeStorage } from '@/lib/browser-storage';
-import { zodFieldErrors } from '@/lib/form-errors';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { startSession } from '@/stores/session-store';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
+
+/**
+ * The form's check and the login request use zod, which the login page does not need to paint:
+ * they are fetched when the form is first focused (while the visitor types), or at the latest
+ * when it is sent.
+ */
+const loadLoginForm = () => import('../lib/login-form');
+const preloadLoginForm = () => {
+  void loadLoginForm();
+  void import('../api/login-request');
+};
 
 export function LoginScreen() {
   const [rememberedEmail] = useState(() => readStorage('local', storageKeys.rememberedEmail) ?? '');
@@ -33,11 +37,11 @@ export function LoginScreen() {
   // Remember-me keeps the email only: a password left by an older client is removed, never used.
   useEffect(() => removeStorage('local', storageKeys.rememberedPassword), []);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = loginRequestSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+    const parsed = (await loadLoginForm()).checkLoginForm({ email, password });
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
       return;
     }
     setErrors({});
@@ -69,7 +73,14 @@ export function LoginScreen() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Login">
+      <form
+        className={styles.form}
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={preloadLoginForm}
+        onPointerDown={preloadLoginForm}
+        noValidate
+        aria-label="Login"
+      >
         <TextField
           label="Email"
           type="email"
