@@ -35,7 +35,7 @@ test.describe('At 360 px wide', () => {
     await expectNoSideways(page);
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
-    const dropdown = page.locator('.bell__panel');
+    const dropdown = page.getByTestId('bell-panel');
     await expect(dropdown).toBeVisible();
     const box = await dropdown.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);

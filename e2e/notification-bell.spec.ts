@@ -12,7 +12,7 @@ test.describe('Notification bell', () => {
       `Welcome to Vaultscope, ${user.firstName}! Your account is ready.`,
     );
     // Spec: the dropdown is at most 320 px tall.
-    const panel = page.locator('.bell__panel');
+    const panel = page.getByTestId('bell-panel');
     expect(await panel.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('320px');
   });
 

@@ -5,8 +5,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { timeAgo } from '@/lib/format';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useNotifications } from '../api/get-notifications';
-import '../notifications.css';
 import { BellIcon } from '@/components/icons';
+import styles from './notifications.module.css';
 
 /**
  * The bell of the top bar: a dropdown (at most 320 px tall) of the user's notifications, with
@@ -54,11 +54,11 @@ export function NotificationBell() {
   const count = loggedIn ? notifications.length : 0;
 
   return (
-    <div className="bell" ref={rootRef}>
+    <div className={styles.bell} ref={rootRef}>
       <button
         ref={buttonRef}
         type="button"
-        className="icon-btn bell__button"
+        className={`icon-btn ${styles.button}`}
         aria-label={count > 0 ? `Notifications (${count})` : 'Notifications'}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -66,35 +66,43 @@ export function NotificationBell() {
       >
         <BellIcon />
         {count > 0 && (
-          <span className="bell__badge" aria-hidden="true">
+          <span className={styles.badge} aria-hidden="true">
             {count > 9 ? '9+' : count}
           </span>
         )}
       </button>
       {open && (
-        <div id={panelId} className="bell__panel" role="region" aria-labelledby={titleId}>
-          <p className="bell__title" id={titleId}>
+        <div
+          id={panelId}
+          className={styles.panel}
+          data-testid="bell-panel"
+          role="region"
+          aria-labelledby={titleId}
+        >
+          <p className={styles.title} id={titleId}>
             Notifications
           </p>
-          <div className="bell__list" data-testid="notification-dropdown">
+          <div className={styles.list} data-testid="notification-dropdown">
             {!loggedIn ? (
-              <p className="bell__empty">Log in to see your notifications.</p>
+              <p className={styles.empty}>Log in to see your notifications.</p>
             ) : isPending ? (
-              <p className="bell__empty">
+              <p className={styles.empty}>
                 <Spinner /> Loading…
               </p>
             ) : isError ? (
-              <p className="bell__empty bell__empty--error">Could not load notifications.</p>
+              <p className={`${styles.empty} ${styles.emptyError}`}>
+                Could not load notifications.
+              </p>
             ) : notifications.length === 0 ? (
-              <p className="bell__empty">No notifications</p>
+              <p className={styles.empty}>No notifications</p>
             ) : (
-              <ul className="bell__items">
+              <ul className={styles.items}>
                 {notifications.map((item) => (
-                  <li key={item.id} className="bell__item">
-                    <span className="bell__dot" aria-hidden="true" />
+                  <li key={item.id} className={styles.item}>
+                    <span className={styles.dot} aria-hidden="true" />
                     <span>
-                      <span className="bell__message">{item.message}</span>
-                      <span className="bell__time">{timeAgo(item.createdAt)}</span>
+                      <span className={styles.message}>{item.message}</span>
+                      <span className={styles.time}>{timeAgo(item.createdAt)}</span>
                     </span>
                   </li>
                 ))}
@@ -103,7 +111,7 @@ export function NotificationBell() {
           </div>
           <button
             type="button"
-            className="btn btn--secondary btn--block bell__see-all"
+            className={`btn btn--secondary btn--block ${styles.seeAll}`}
             onClick={seeAll}
           >
             See all

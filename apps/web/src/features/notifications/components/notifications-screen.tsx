@@ -9,7 +9,7 @@ import { timeAgo } from '@/lib/format';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useDismissNotification } from '../api/dismiss-notification';
 import { useNotifications } from '../api/get-notifications';
-import '../notifications.css';
+import styles from './notifications.module.css';
 
 export function NotificationsScreen() {
   const loggedIn = useSessionStore(selectIsLoggedIn);
@@ -37,19 +37,19 @@ export function NotificationsScreen() {
     body = <EmptyState title="No notifications" icon="🔔" />;
   } else {
     body = (
-      <ul className="notifications" aria-label="Notifications">
+      <ul className={styles.page} aria-label="Notifications">
         {notifications.map((item) => (
-          <li key={item.id} className="notifications__item">
-            <span className="bell__dot" aria-hidden="true" />
-            <div className="notifications__text">
-              <p className="notifications__message">{item.message}</p>
-              <p className="notifications__time">
+          <li key={item.id} className={styles.pageItem}>
+            <span className={styles.dot} aria-hidden="true" />
+            <div className={styles.pageText}>
+              <p className={styles.pageMessage}>{item.message}</p>
+              <p className={styles.pageTime}>
                 <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
               </p>
             </div>
             <button
               type="button"
-              className="icon-btn notifications__dismiss"
+              className={`icon-btn ${styles.pageDismiss}`}
               aria-label={`Dismiss: ${item.message}`}
               onClick={() =>
                 dismiss.mutate(item.id, {
