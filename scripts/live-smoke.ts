@@ -2,11 +2,12 @@
  * Checks the live research adapters against the real services (issue 10), for a person with
  * internet access; not part of `npm test`. Reads the same settings as the server (`.env` and the
  * environment: `GECKOTERMINAL_URL`, `GOPLUS_URL`, `GOPLUS_KEY`, `HONEYPOT_IS_URL`, `RUGCHECK_URL`,
- * `COINGECKO_URL`, `COINGECKO_KEY`, `BINANCE_URL`, …), one page of each list by default, and prints what each adapter delivered.
+ * `SOURCIFY_URL`, `ETHERSCAN_KEY`, `COINGECKO_URL`, `COINGECKO_KEY`, `BINANCE_URL`, …), one page
+ * of each list by default, and prints what each adapter and security engine delivered.
  *
  *   LIVE=1 npx tsx scripts/live-smoke.ts
  *
- * Exits 1 when an adapter delivered nothing. Keys are sent as headers and never printed.
+ * Exits 1 when an adapter or a configured engine delivered nothing. Keys are never printed.
  */
 import { type ChainCode } from '@vaultscope/core';
 import { loadConfig, loadDotEnv } from '../apps/server/src/lib/config';
@@ -21,12 +22,13 @@ const ENGINE_CHAINS: Record<string, readonly ChainCode[]> = {
   goplus: ['eth', 'bsc', 'solana', 'avax', 'polygon_pos'],
   'honeypot-is': HONEYPOT_IS_CHAINS,
   rugcheck: ['solana'],
+  'source-verification': ['eth', 'bsc', 'avax', 'polygon_pos'],
 };
 
 async function main(): Promise<number> {
   if (process.env.LIVE !== '1') {
     console.log(
-      'Calls the real GeckoTerminal, GoPlus, Honeypot.is, RugCheck, CoinGecko and Binance APIs.',
+      'Calls the real GeckoTerminal, GoPlus, Honeypot.is, RugCheck, Sourcify, CoinGecko and Binance APIs.',
     );
     console.log('Run with LIVE=1 to do so: LIVE=1 npx tsx scripts/live-smoke.ts');
     return 0;

@@ -7,6 +7,7 @@ import { createHoneypotIsProvider } from './providers/honeypot-is/honeypot-is';
 import type { ProviderRuntime } from './providers/http/provider-client';
 import { createRugCheckProvider } from './providers/rugcheck/rugcheck';
 import { SecurityEngines } from './providers/security-engines';
+import { createSourceVerificationProvider } from './providers/source-verification/source-verification';
 import type { ResearchProviders, SecurityReportProvider } from './tokens/providers';
 import { SnapshotResearchSource } from './tokens/snapshot-provider';
 
@@ -34,6 +35,9 @@ export type ResearchProviderConfig = Pick<
   | 'HONEYPOT_IS_KEY'
   | 'RUGCHECK_URL'
   | 'RUGCHECK_KEY'
+  | 'SOURCIFY_URL'
+  | 'ETHERSCAN_URL'
+  | 'ETHERSCAN_KEY'
   | 'PROVIDER_TIMEOUT_MS'
 >;
 
@@ -79,8 +83,9 @@ export function createResearchProviders(
 }
 
 /**
- * GoPlus alone (its reports as before), or GoPlus with Honeypot.is and RugCheck when their URLs
- * are set (the default): each report named by its engine, stored side by side and combined.
+ * GoPlus alone (its reports as before), or GoPlus with Honeypot.is, RugCheck and source
+ * verification (Sourcify, Etherscan with a key) when their URLs are set (the default): each
+ * report named by its engine, stored side by side and combined.
  */
 function securityEngines(config: ResearchProviderConfig, shared: ProviderRuntime) {
   const goplus = createGoPlusProvider({
@@ -102,6 +107,15 @@ function securityEngines(config: ResearchProviderConfig, shared: ProviderRuntime
       createRugCheckProvider({
         baseUrl: config.RUGCHECK_URL,
         apiKey: config.RUGCHECK_KEY,
+        ...shared,
+      }),
+    );
+  if (config.SOURCIFY_URL || (config.ETHERSCAN_URL && config.ETHERSCAN_KEY))
+    others.push(
+      createSourceVerificationProvider({
+        sourcifyUrl: config.SOURCIFY_URL,
+        etherscanUrl: config.ETHERSCAN_URL,
+        etherscanKey: config.ETHERSCAN_KEY,
         ...shared,
       }),
     );

@@ -115,6 +115,15 @@ const envSchema = z.object({
   RUGCHECK_URL: providerUrl('RUGCHECK_URL', 'https://api.rugcheck.xyz/v1'),
   /** An optional RugCheck key (`X-API-KEY`). */
   RUGCHECK_KEY: secretSetting(),
+  /**
+   * Sourcify's server root (`/v2/contract/{chainId}/{address}`): whether an EVM token's source is
+   * verified, a security engine beside GoPlus's (`is_open_source`). Empty turns it off.
+   */
+  SOURCIFY_URL: providerUrl('SOURCIFY_URL', 'https://sourcify.dev/server'),
+  /** Etherscan's API v2 endpoint (every chain it serves by `chainid`); used only with a key. */
+  ETHERSCAN_URL: providerUrl('ETHERSCAN_URL', 'https://api.etherscan.io/v2/api'),
+  /** An Etherscan API key: with it, a token Sourcify does not hold is asked of Etherscan. */
+  ETHERSCAN_KEY: secretSetting(),
   /** Longest wait for one answer of a live provider before the call is tried again. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** With `RESEARCH_PROVIDER=live`: seconds between loads of the DEX pools and tokens. */

@@ -28,7 +28,10 @@ describe('RESEARCH_PROVIDER=live settings', () => {
       BINANCE_URL: 'https://api.binance.com',
       HONEYPOT_IS_URL: 'https://api.honeypot.is',
       RUGCHECK_URL: 'https://api.rugcheck.xyz/v1',
+      SOURCIFY_URL: 'https://sourcify.dev/server',
+      ETHERSCAN_URL: 'https://api.etherscan.io/v2/api',
     });
+    expect(config.ETHERSCAN_KEY).toBeUndefined();
     expect(config.GOPLUS_KEY).toBeUndefined();
     expect(config.COINGECKO_KEY).toBeUndefined();
   });
@@ -47,7 +50,7 @@ describe('RESEARCH_PROVIDER=live settings', () => {
     expect([providers.dex.name, providers.cex.name, providers.security.name]).toEqual([
       'geckoterminal',
       'coingecko+binance',
-      'goplus+honeypot-is+rugcheck',
+      'goplus+honeypot-is+rugcheck+source-verification',
     ]);
   });
 });
@@ -86,6 +89,7 @@ describe('a live load against fixture servers', () => {
       // GoPlus alone: the other engines have their own tests.
       HONEYPOT_IS_URL: '',
       RUGCHECK_URL: '',
+      SOURCIFY_URL: '',
       PROVIDER_TIMEOUT_MS: '300',
     });
     const providers = createResearchProviders(config, {

@@ -51,6 +51,7 @@ describe('a partial live load', () => {
       // GoPlus alone: the other engines have their own tests.
       HONEYPOT_IS_URL: '',
       RUGCHECK_URL: '',
+      SOURCIFY_URL: '',
       PROVIDER_TIMEOUT_MS: '300',
     });
     const providers = createResearchProviders(config, { clock: fastClock().clock, log: t.app.log });

@@ -33,6 +33,7 @@ function liveConfig(overrides: Record<string, string> = {}) {
     GOPLUS_KEY: 'gp-key',
     HONEYPOT_IS_URL: honeypot!.url,
     RUGCHECK_URL: rugcheck!.url,
+    SOURCIFY_URL: '',
     BINANCE_URL: '',
     PROVIDER_TIMEOUT_MS: '300',
     ...overrides,
@@ -83,7 +84,7 @@ describe('security engines', () => {
 
   it('GoPlus alone when the other engines are turned off (its reports as before)', () => {
     const { security } = createResearchProviders(
-      liveConfig({ HONEYPOT_IS_URL: '', RUGCHECK_URL: '' }),
+      liveConfig({ HONEYPOT_IS_URL: '', RUGCHECK_URL: '', SOURCIFY_URL: '' }),
     );
     expect(security.name).toBe('goplus');
   });

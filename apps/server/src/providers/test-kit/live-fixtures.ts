@@ -54,6 +54,7 @@ export async function startFixtureProviders() {
       // GoPlus alone: the other engines have their own tests.
       HONEYPOT_IS_URL: '',
       RUGCHECK_URL: '',
+      SOURCIFY_URL: '',
       PROVIDER_TIMEOUT_MS: '300',
     },
     close: () => Promise.all([gt.close(), goplus.close(), coingecko.close()]),
