@@ -59,6 +59,24 @@ export function heartsFreshness(viewer: string | undefined): { staleTime?: numbe
   return viewer ? { staleTime: 0 } : {};
 }
 
+/**
+ * What the lists show. They are read again every second, and each read flips `isFetching` twice:
+ * re-rendering every row for that (the answer itself, when unchanged, keeps its reference)
+ * kept a phone's main thread busy all the time. Only these change what is drawn; `aria-busy`
+ * follows a first load, a new filter and Show More, not the background refresh.
+ */
+const TABLE_RENDER_PROPS = [
+  'data',
+  'error',
+  'isError',
+  'isPending',
+  'isPlaceholderData',
+  'hasNextPage',
+  'isFetchingNextPage',
+  'isFetchNextPageError',
+] as const;
+const SLIDER_RENDER_PROPS = ['data', 'error', 'isError', 'isPending', 'isPlaceholderData'] as const;
+
 /** The token table: pages appended by Show More. A new filter starts over with skeleton rows. */
 export const getTokenTableQueryOptions = (
   kind: DexListKind,
@@ -73,6 +91,7 @@ export const getTokenTableQueryOptions = (
     // Prices move block by block: every page shown is read again in place (same rows, same
     // scroll position; no skeleton, since the data is already there).
     refetchInterval: MARKET_REFRESH_MS,
+    notifyOnChangeProps: [...TABLE_RENDER_PROPS],
     ...heartsFreshness(viewer),
   });
 
@@ -90,6 +109,7 @@ export const getTokenSliderQueryOptions = (
     queryFn: ({ signal }) => getTokenList(kind, filter, 1, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: MARKET_REFRESH_MS,
+    notifyOnChangeProps: [...SLIDER_RENDER_PROPS],
     ...heartsFreshness(viewer),
   });
 
