@@ -1,9 +1,9 @@
 /**
  * Checks the live research adapters against the real services (issue 10), for a person with
  * internet access; not part of `npm test`. Reads the same settings as the server (`.env` and the
- * environment: `GECKOTERMINAL_URL`, `GOPLUS_URL`, `GOPLUS_KEY`, `HONEYPOT_IS_URL`, `RUGCHECK_URL`,
- * `SOURCIFY_URL`, `ETHERSCAN_KEY`, `COINGECKO_URL`, `COINGECKO_KEY`, `BINANCE_URL`, …), one page
- * of each list by default, and prints what each adapter and security engine delivered.
+ * environment: `GECKOTERMINAL_URL`, `DEX_PROVIDER`, `DEXSCREENER_URL`, `GOPLUS_URL`, `GOPLUS_KEY`,
+ * `HONEYPOT_IS_URL`, `RUGCHECK_URL`, `SOURCIFY_URL`, `ETHERSCAN_KEY`, `COINGECKO_URL`,
+ * `COINGECKO_KEY`, `BINANCE_URL`, …), one page of each list by default, and prints what each adapter and security engine delivered.
  *
  *   LIVE=1 npx tsx scripts/live-smoke.ts
  *
@@ -11,6 +11,7 @@
  */
 import { type ChainCode } from '@vaultscope/core';
 import { loadConfig, loadDotEnv } from '../apps/server/src/lib/config';
+import { createDexScreenerProvider } from '../apps/server/src/providers/dexscreener/dexscreener';
 import { HONEYPOT_IS_CHAINS } from '../apps/server/src/providers/honeypot-is/honeypot-is';
 import type { ProviderLog } from '../apps/server/src/providers/http/provider-client';
 import { createResearchProviders } from '../apps/server/src/research-providers';
@@ -28,7 +29,7 @@ const ENGINE_CHAINS: Record<string, readonly ChainCode[]> = {
 async function main(): Promise<number> {
   if (process.env.LIVE !== '1') {
     console.log(
-      'Calls the real GeckoTerminal, GoPlus, Honeypot.is, RugCheck, Sourcify, CoinGecko and Binance APIs.',
+      'Calls the real GeckoTerminal, DexScreener, GoPlus, Honeypot.is, RugCheck, Sourcify, CoinGecko and Binance APIs.',
     );
     console.log('Run with LIVE=1 to do so: LIVE=1 npx tsx scripts/live-smoke.ts');
     return 0;
@@ -103,6 +104,23 @@ async function main(): Promise<number> {
       console.error(`  ${engine} reported no token`);
       failures += 1;
     }
+  }
+
+  // DexScreener's token pairs and search, whichever DEX_PROVIDER lists the pools.
+  if (config.DEXSCREENER_URL) {
+    const dexscreener = createDexScreenerProvider({
+      baseUrl: config.DEXSCREENER_URL,
+      tokenFacts: async () => ({ facts: new Map(), complete: true }),
+      log,
+    });
+    const dsStarted = performance.now();
+    const probe = dex?.tokens[0];
+    const pairs = probe ? await dexscreener.tokenPairs(probe.chainName, probe.address) : [];
+    const found = await dexscreener.search('WETH');
+    console.log(
+      `DexScreener: ${pairs.length} pools of ${probe?.symbol ?? 'no token'}, ${found.length} pools found for "WETH" in ${seconds(dsStarted)}`,
+    );
+    if (found.length === 0) failures += 1;
   }
 
   const cexStarted = performance.now();

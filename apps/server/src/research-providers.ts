@@ -1,10 +1,12 @@
 import type { Config } from './lib/config';
 import { createBinanceTickers } from './providers/cex/binance';
 import { createCoinGeckoProvider } from './providers/cex/coingecko';
+import { createDexScreenerProvider } from './providers/dexscreener/dexscreener';
 import { createGeckoTerminalProvider } from './providers/geckoterminal/geckoterminal';
 import { createGoPlusProvider } from './providers/goplus/goplus';
 import { createHoneypotIsProvider } from './providers/honeypot-is/honeypot-is';
 import type { ProviderRuntime } from './providers/http/provider-client';
+import { MergedDexProvider } from './providers/merged-dex';
 import { createRugCheckProvider } from './providers/rugcheck/rugcheck';
 import { SecurityEngines } from './providers/security-engines';
 import { createSourceVerificationProvider } from './providers/source-verification/source-verification';
@@ -25,6 +27,8 @@ export type ResearchProviderConfig = Pick<
   | 'GECKOTERMINAL_URL'
   | 'GECKOTERMINAL_POOL_PAGES'
   | 'GECKOTERMINAL_NEW_POOL_PAGES'
+  | 'DEX_PROVIDER'
+  | 'DEXSCREENER_URL'
   | 'GOPLUS_URL'
   | 'GOPLUS_KEY'
   | 'COINGECKO_URL'
@@ -61,12 +65,7 @@ export function createResearchProviders(
     case 'live': {
       const shared = { timeoutMs: config.PROVIDER_TIMEOUT_MS, ...runtime };
       return {
-        dex: createGeckoTerminalProvider({
-          baseUrl: required(config.GECKOTERMINAL_URL, 'GECKOTERMINAL_URL'),
-          topPoolPages: config.GECKOTERMINAL_POOL_PAGES,
-          newPoolPages: config.GECKOTERMINAL_NEW_POOL_PAGES,
-          ...shared,
-        }),
+        dex: dexProvider(config, shared),
         cex: createCoinGeckoProvider({
           baseUrl: required(config.COINGECKO_URL, 'COINGECKO_URL'),
           apiKey: config.COINGECKO_KEY,
@@ -80,6 +79,26 @@ export function createResearchProviders(
       };
     }
   }
+}
+
+/** GeckoTerminal, DexScreener or both merged, by `DEX_PROVIDER`. */
+function dexProvider(config: ResearchProviderConfig, shared: ProviderRuntime) {
+  const gecko = createGeckoTerminalProvider({
+    baseUrl: required(config.GECKOTERMINAL_URL, 'GECKOTERMINAL_URL'),
+    topPoolPages: config.GECKOTERMINAL_POOL_PAGES,
+    newPoolPages: config.GECKOTERMINAL_NEW_POOL_PAGES,
+    ...shared,
+  });
+  if (config.DEX_PROVIDER === 'geckoterminal') return gecko;
+  const dexscreener = createDexScreenerProvider({
+    baseUrl: required(config.DEXSCREENER_URL, 'DEXSCREENER_URL'),
+    // DexScreener's pairs say nothing of decimals and supply: GeckoTerminal's token calls do.
+    tokenFacts: (chainName, tokens) => gecko.supplies(chainName, tokens),
+    ...shared,
+  });
+  return config.DEX_PROVIDER === 'dexscreener'
+    ? dexscreener
+    : new MergedDexProvider(gecko, dexscreener);
 }
 
 /**

@@ -92,6 +92,15 @@ const envSchema = z.object({
   GECKOTERMINAL_POOL_PAGES: z.coerce.number().int().min(0).max(10).default(2),
   /** Pages of each network's newest pools per live load. */
   GECKOTERMINAL_NEW_POOL_PAGES: z.coerce.number().int().min(0).max(10).default(1),
+  /**
+   * Who lists the live DEX pools and their figures: `geckoterminal` (each chain's top and newest
+   * pools), `dexscreener` (every pool of the tokens in DexScreener's latest profiles; it has no
+   * list of a chain's pools, so it never removes rows) or `both` (merged, GeckoTerminal's figures
+   * first). Token decimals and supply always come from GeckoTerminal: DexScreener has none.
+   */
+  DEX_PROVIDER: z.enum(['geckoterminal', 'dexscreener', 'both']).default('geckoterminal'),
+  /** DexScreener's root (no key). */
+  DEXSCREENER_URL: providerUrl('DEXSCREENER_URL', 'https://api.dexscreener.com'),
   /** GoPlus's root (security reports of the live provider). */
   GOPLUS_URL: providerUrl('GOPLUS_URL', 'https://api.gopluslabs.io'),
   /** A GoPlus access token (`POST /api/v1/token`); without one GoPlus answers one token a call. */

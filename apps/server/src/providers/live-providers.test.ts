@@ -29,6 +29,8 @@ describe('RESEARCH_PROVIDER=live settings', () => {
       HONEYPOT_IS_URL: 'https://api.honeypot.is',
       RUGCHECK_URL: 'https://api.rugcheck.xyz/v1',
       SOURCIFY_URL: 'https://sourcify.dev/server',
+      DEX_PROVIDER: 'geckoterminal',
+      DEXSCREENER_URL: 'https://api.dexscreener.com',
       ETHERSCAN_URL: 'https://api.etherscan.io/v2/api',
     });
     expect(config.ETHERSCAN_KEY).toBeUndefined();
@@ -52,6 +54,11 @@ describe('RESEARCH_PROVIDER=live settings', () => {
       'coingecko+binance',
       'goplus+honeypot-is+rugcheck+source-verification',
     ]);
+    const dexOf = (DEX_PROVIDER: string) =>
+      createResearchProviders(loadConfig({ RESEARCH_PROVIDER: 'live', DEX_PROVIDER })).dex.name;
+    expect(dexOf('dexscreener')).toBe('dexscreener');
+    expect(dexOf('both')).toBe('geckoterminal+dexscreener');
+    expect(() => loadConfig({ DEX_PROVIDER: 'uniswap' })).toThrow(ConfigError);
   });
 });
 

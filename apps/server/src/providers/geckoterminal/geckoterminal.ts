@@ -206,9 +206,9 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
    * Supply, decimals and names of tokens by address key, from `/tokens/multi` in batches;
    * `complete` when every batch answered.
    */
-  private async supplies(
+  async supplies(
     chainName: ChainCode,
-    tokens: IncludedToken[],
+    tokens: readonly { address: string }[],
   ): Promise<{ facts: Map<string, TokenFacts>; complete: boolean }> {
     const network = GECKOTERMINAL_NETWORKS[chainName];
     const facts = new Map<string, TokenFacts>();
@@ -249,7 +249,8 @@ interface IncludedToken {
   decimals?: number | null;
 }
 
-interface TokenFacts {
+/** A token's name, symbol, decimals and whole supply (what DexScreener's pairs do not say). */
+export interface TokenFacts {
   name: string | null;
   symbol: string | null;
   decimals: number;

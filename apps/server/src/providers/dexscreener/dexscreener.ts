@@ -1,0 +1,295 @@
+import {
+  addressKey,
+  isValidAddressForChain,
+  normaliseAddress,
+  snapshotDexTokenSchema,
+  snapshotPoolSchema,
+  type ChainCode,
+} from '@vaultscope/core';
+import type { ZodType } from 'zod';
+import type {
+  CircuitState,
+  DexDataProvider,
+  DexListing,
+  ProvidedDexToken,
+  ProvidedPool,
+} from '../../tokens/providers';
+import type { TokenFacts } from '../geckoterminal/geckoterminal';
+import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
+import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
+import { nonNegativeOf } from '../parse';
+import {
+  dsPairListSchema,
+  dsPairSchema,
+  dsPairsEnvelopeSchema,
+  dsProfileListSchema,
+  dsProfileSchema,
+  type DsPair,
+} from './dexscreener-schemas';
+
+/** DexScreener's `chainId` of each research chain (reference doc section 0). */
+export const DEXSCREENER_CHAINS: Record<ChainCode, string> = {
+  eth: 'ethereum',
+  solana: 'solana',
+  bsc: 'bsc',
+  avax: 'avalanche',
+  polygon_pos: 'polygon',
+};
+const CHAIN_OF = new Map(
+  Object.entries(DEXSCREENER_CHAINS).map(([code, slug]) => [slug, code as ChainCode]),
+);
+/**
+ * DexScreener's published limits (reference doc 2.1): 60 a minute for the profile feeds, 300 for
+ * the pair endpoints; one bucket per client, so the adapter takes two clients.
+ */
+export const DEXSCREENER_RATE_PER_MINUTE = { profiles: 60, pairs: 300 };
+/** Most addresses of one `/tokens/v1` call. */
+const TOKENS_PER_CALL = 30;
+const WINDOWS = ['m5', 'h1', 'h6', 'h24'] as const;
+const providedTokenSchema = snapshotDexTokenSchema.omit({ security: true });
+
+/** Decimals and supply of tokens, which DexScreener does not give (GeckoTerminal's `/tokens/multi`). */
+export type TokenFactsSource = (
+  chainName: ChainCode,
+  tokens: readonly { address: string }[],
+) => Promise<{ facts: Map<string, TokenFacts>; complete: boolean }>;
+
+export interface DexScreenerOptions {
+  /** `/token-profiles` (60 a minute). */
+  profiles: ProviderClient;
+  /** `/tokens/v1`, `/token-pairs/v1`, `/latest/dex/search` (300 a minute). */
+  pairs: ProviderClient;
+  tokenFacts: TokenFactsSource;
+  chains?: readonly ChainCode[];
+  log?: ProviderLog;
+}
+
+/**
+ * DexScreener as a {@link DexDataProvider}: the tokens of its latest token profiles on the
+ * research chains, every pool of each (`/tokens/v1/{chainId}/{addresses}`, 30 a call) with its
+ * figures, and the tokens' decimals and supply from {@link TokenFactsSource} (DexScreener has
+ * none). DexScreener has no list of a chain's pools (reference doc 2.1), so a load lists no chain
+ * in full (`listed: []`): it adds and refreshes rows and never removes any. A pool that misses a
+ * window's figures or has the wrong shape is left out, logged.
+ */
+export class DexScreenerDexProvider implements DexDataProvider {
+  readonly name = 'dexscreener';
+  readonly priceLabel = 'DEX Screener';
+  private readonly chains: readonly ChainCode[];
+
+  constructor(private readonly options: DexScreenerOptions) {
+    this.chains = options.chains ?? (Object.keys(DEXSCREENER_CHAINS) as ChainCode[]);
+  }
+
+  circuit(): CircuitState {
+    const states = [this.options.profiles.breaker.state, this.options.pairs.breaker.state];
+    if (states.every((state) => state === 'open')) return 'open';
+    return states.every((state) => state === 'closed') ? 'closed' : 'half-open';
+  }
+
+  async fetchDex(_now: Date): Promise<DexListing> {
+    const byChain = await this.latestProfiles();
+    const tokens: ProvidedDexToken[] = [];
+    const pools: ProvidedPool[] = [];
+    for (const [chainName, addresses] of byChain) {
+      const found = new Map<string, { pool: ProvidedPool; pair: DsPair }>();
+      for (let start = 0; start < addresses.length; start += TOKENS_PER_CALL) {
+        const batch = addresses.slice(start, start + TOKENS_PER_CALL);
+        const path = `/tokens/v1/${DEXSCREENER_CHAINS[chainName]}/${batch.join(',')}`;
+        const pairs = await this.pairList(path, dsPairListSchema, (body) => body);
+        for (const item of this.poolsOf(chainName, pairs ?? [])) {
+          found.set(addressKey(chainName, item.pool.address), item);
+        }
+      }
+      const bases = new Map<string, DsPair['baseToken']>();
+      for (const { pair } of found.values())
+        bases.set(addressKey(chainName, pair.baseToken.address), pair.baseToken);
+      const { facts } = await this.options.tokenFacts(chainName, [...bases.values()]);
+      const accepted = new Set<string>();
+      for (const [key, base] of bases) {
+        const fact = facts.get(key);
+        if (!fact) continue;
+        const token = providedTokenSchema.safeParse({
+          chainName,
+          address: normaliseAddress(chainName, base.address),
+          name: fact.name ?? base.name?.trim(),
+          symbol: fact.symbol ?? base.symbol?.trim(),
+          decimals: fact.decimals,
+          total_supply: fact.totalSupply,
+          trusted_token: 0,
+        });
+        if (!token.success) continue;
+        tokens.push(token.data);
+        accepted.add(key);
+      }
+      for (const { pool, pair } of found.values()) {
+        if (accepted.has(addressKey(chainName, pair.baseToken.address))) pools.push(pool);
+      }
+    }
+    return { tokens, pools, listed: [] };
+  }
+
+  /** Pools of one token on one chain (`/token-pairs/v1/{chainId}/{address}`). */
+  async tokenPairs(chainName: ChainCode, address: string): Promise<ProvidedPool[]> {
+    if (!isValidAddressForChain(chainName, address)) return [];
+    const path = `/token-pairs/v1/${DEXSCREENER_CHAINS[chainName]}/${address}`;
+    const pairs = await this.pairList(path, dsPairListSchema, (body) => body);
+    return this.poolsOf(chainName, pairs ?? []).map((item) => item.pool);
+  }
+
+  /** Pools on the research chains matching a symbol, name, address or `BASE/QUOTE`. */
+  async search(query: string): Promise<ProvidedPool[]> {
+    const q = query.trim().slice(0, 100);
+    if (!q) return [];
+    const pairs = await this.pairList(
+      '/latest/dex/search',
+      dsPairsEnvelopeSchema,
+      (body) => body.pairs ?? [],
+      { q },
+    );
+    const found: ProvidedPool[] = [];
+    for (const chainName of this.chains) {
+      found.push(
+        ...this.poolsOf(
+          chainName,
+          (pairs ?? []).filter(
+            (pair) => (pair as { chainId?: unknown }).chainId === DEXSCREENER_CHAINS[chainName],
+          ),
+        ).map((item) => item.pool),
+      );
+    }
+    return found;
+  }
+
+  /** The research chains' token addresses of the latest profiles; throws when the feed failed. */
+  private async latestProfiles(): Promise<Map<ChainCode, string[]>> {
+    const path = '/token-profiles/latest/v1';
+    let answer: unknown[];
+    try {
+      answer = await this.options.profiles.get(path, dsProfileListSchema);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.options.log?.warn(
+        { provider: this.name, path, reason: error.name },
+        'token profiles not fetched',
+      );
+      throw new ProviderUnavailableError(this.name, path, 'no token profiles could be read');
+    }
+    const byChain = new Map<ChainCode, string[]>();
+    for (const item of answer) {
+      const profile = dsProfileSchema.safeParse(item);
+      if (!profile.success) continue;
+      const chainName = CHAIN_OF.get(profile.data.chainId);
+      if (!chainName || !this.chains.includes(chainName)) continue;
+      if (!isValidAddressForChain(chainName, profile.data.tokenAddress)) continue;
+      const list = byChain.get(chainName) ?? [];
+      if (!list.includes(profile.data.tokenAddress)) list.push(profile.data.tokenAddress);
+      byChain.set(chainName, list);
+    }
+    return byChain;
+  }
+
+  private async pairList<T>(
+    path: string,
+    schema: ZodType<T>,
+    pairsOf: (body: T) => unknown[],
+    query?: Record<string, string>,
+  ): Promise<unknown[] | null> {
+    try {
+      return pairsOf(await this.options.pairs.get(path, schema, { query }));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.options.log?.warn(
+        { provider: this.name, path: path.split('/').slice(0, 4).join('/'), reason: error.name },
+        'pairs not fetched',
+      );
+      return null;
+    }
+  }
+
+  private poolsOf(chainName: ChainCode, items: readonly unknown[]) {
+    const pools: { pool: ProvidedPool; pair: DsPair }[] = [];
+    let skipped = 0;
+    for (const item of items) {
+      const pair = dsPairSchema.safeParse(item);
+      const pool = pair.success ? poolOf(chainName, pair.data) : null;
+      if (pool && pair.success) pools.push({ pool, pair: pair.data });
+      else skipped += 1;
+    }
+    if (skipped > 0) {
+      this.options.log?.warn(
+        { provider: this.name, chainName, pools: skipped },
+        'pools left out: wrong shape or missing figures',
+      );
+    }
+    return pools;
+  }
+}
+
+/** A DexScreener pair in the rows' shape, or `null` when it lacks what they need. */
+export function poolOf(chainName: ChainCode, pair: DsPair): ProvidedPool | null {
+  if (pair.chainId !== DEXSCREENER_CHAINS[chainName]) return null;
+  const quote = pair.quoteToken.address;
+  for (const address of [pair.pairAddress, pair.baseToken.address, quote]) {
+    if (!address || !isValidAddressForChain(chainName, address)) return null;
+  }
+  const change: Record<string, number> = {};
+  const volume: Record<string, number> = {};
+  const transactions: Record<string, { buys: number; sells: number }> = {};
+  for (const window of WINDOWS) {
+    const changed = pair.priceChange?.[window];
+    const traded = nonNegativeOf(pair.volume?.[window]);
+    const counts = pair.txns?.[window];
+    // A window DexScreener left out is unknown: the pool is not stored with a made-up 0.
+    if (changed === undefined || !Number.isFinite(changed) || traded === null || !counts)
+      return null;
+    change[window] = changed;
+    volume[window] = traded;
+    transactions[window] = counts;
+  }
+  const label = pair.labels?.[0]?.toLowerCase();
+  const created = pair.pairCreatedAt;
+  const candidate = {
+    chainName,
+    address: normaliseAddress(chainName, pair.pairAddress),
+    dex: label ? `${pair.dexId}_${label}` : pair.dexId,
+    name: `${pair.baseToken.symbol?.trim() || '?'} / ${pair.quoteToken.symbol?.trim() || '?'}`,
+    base_token_address: normaliseAddress(chainName, pair.baseToken.address),
+    quote_token_address: normaliseAddress(chainName, quote!),
+    quote_token_symbol: pair.quoteToken.symbol?.trim(),
+    pool_created_at:
+      created !== null && created !== undefined && Number.isFinite(created)
+        ? new Date(created).toISOString()
+        : undefined,
+    base_token_price_usd: nonNegativeOf(pair.priceUsd),
+    base_token_price_native_currency: nonNegativeOf(pair.priceNative),
+    reserve_in_usd: nonNegativeOf(pair.liquidity?.usd),
+    fdv_usd: nonNegativeOf(pair.fdv),
+    market_cap_usd: nonNegativeOf(pair.marketCap),
+    price_change_percentage: change,
+    transactions,
+    volume_usd: volume,
+  };
+  const parsed = snapshotPoolSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The DexScreener provider for a base URL (`https://api.dexscreener.com`, no key). */
+export function createDexScreenerProvider(
+  settings: {
+    baseUrl: string;
+    tokenFacts: TokenFactsSource;
+    chains?: readonly ChainCode[];
+  } & ProviderRuntime,
+): DexScreenerDexProvider {
+  const { baseUrl, tokenFacts, chains, ...runtime } = settings;
+  const client = (ratePerMinute: number) =>
+    new ProviderClient({ provider: 'dexscreener', baseUrl, ratePerMinute, ...runtime });
+  return new DexScreenerDexProvider({
+    profiles: client(DEXSCREENER_RATE_PER_MINUTE.profiles),
+    pairs: client(DEXSCREENER_RATE_PER_MINUTE.pairs),
+    tokenFacts,
+    chains,
+    log: runtime.log,
+  });
+}
