@@ -180,6 +180,29 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
+/** The key of an indexed log row. */
+interface LogKey {
+  txHash: string;
+  logIndex: number;
+}
+
+/**
+ * Inserts rows keyed by (transaction, log index) with `insert` (which skips those already stored
+ * and returns the keys it inserted), a chunk at a time; returns the rows in fact inserted: only
+ * they may move candles and balances (a range read twice).
+ */
+async function insertNew<Row extends LogKey>(
+  rows: readonly Row[],
+  insert: (part: Row[]) => Promise<LogKey[]>,
+): Promise<Row[]> {
+  const inserted: Row[] = [];
+  for (const part of chunks(rows, ROWS_PER_INSERT)) {
+    const fresh = new Set((await insert(part)).map((key) => `${key.txHash}:${key.logIndex}`));
+    inserted.push(...part.filter((row) => fresh.has(`${row.txHash}:${row.logIndex}`)));
+  }
+  return inserted;
+}
+
 class ChainMovedError extends Error {
   override name = 'ChainMovedError';
 }
@@ -1224,17 +1247,14 @@ export class ChainIndexer {
               );
           changed.add(pool.address);
         }
-        const inserted: SwapRow[] = [];
-        for (const part of chunks(swaps, ROWS_PER_INSERT)) {
-          const keys = await tx
+        const newSwaps = await insertNew(swaps, (part) =>
+          tx
             .insert(indexerSwaps)
             .values(part)
             .onConflictDoNothing()
-            .returning({ txHash: indexerSwaps.txHash, logIndex: indexerSwaps.logIndex });
-          const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
-          inserted.push(...part.filter((swap) => fresh.has(`${swap.txHash}:${swap.logIndex}`)));
-        }
-        await this.addCandles(tx, inserted);
+            .returning({ txHash: indexerSwaps.txHash, logIndex: indexerSwaps.logIndex }),
+        );
+        await this.addCandles(tx, newSwaps);
         for (const part of chunks(liquidity, ROWS_PER_INSERT))
           await tx.insert(indexerLiquidityEvents).values(part).onConflictDoNothing();
         const transferRows = transfers.flatMap((event) =>
@@ -1253,16 +1273,13 @@ export class ChainIndexer {
               ]
             : [],
         );
-        const freshTransfers: typeof transferRows = [];
-        for (const part of chunks(transferRows, ROWS_PER_INSERT)) {
-          const keys = await tx
+        const freshTransfers = await insertNew(transferRows, (part) =>
+          tx
             .insert(indexerTransfers)
             .values(part)
             .onConflictDoNothing()
-            .returning({ txHash: indexerTransfers.txHash, logIndex: indexerTransfers.logIndex });
-          const fresh = new Set(keys.map((key) => `${key.txHash}:${key.logIndex}`));
-          freshTransfers.push(...part.filter((row) => fresh.has(`${row.txHash}:${row.logIndex}`)));
-        }
+            .returning({ txHash: indexerTransfers.txHash, logIndex: indexerTransfers.logIndex }),
+        );
         for (const token of partial) this.partialTokens.add(token);
         await this.applyTransfers(
           tx,
