@@ -74,6 +74,18 @@ async function main(): Promise<number> {
   }
   if (!dex || dex.pools.length === 0) failures += 1;
 
+  const deepest = [...(dex?.pools ?? [])].sort((a, b) => b.reserve_in_usd - a.reserve_in_usd)[0];
+  if (deepest && providers.dex.fetchCandles) {
+    const candles = await providers.dex
+      .fetchCandles(deepest.chainName, deepest.address, '1h', { limit: 24 })
+      .catch((error: unknown) => {
+        console.error(`  candles failed: ${(error as Error).message}`);
+        return [];
+      });
+    console.log(`  ${candles.length} hourly candles of ${deepest.name}`);
+    if (candles.length === 0) failures += 1;
+  }
+
   const reportTokens: { chainName: ChainCode; address: string }[] = [];
   for (const token of dex?.tokens ?? []) {
     if (reportTokens.filter((t) => t.chainName === token.chainName).length < REPORTS_PER_CHAIN) {

@@ -27,6 +27,7 @@ export type ResearchProviderConfig = Pick<
   | 'GECKOTERMINAL_URL'
   | 'GECKOTERMINAL_POOL_PAGES'
   | 'GECKOTERMINAL_NEW_POOL_PAGES'
+  | 'GECKOTERMINAL_TRENDING_POOL_PAGES'
   | 'DEX_PROVIDER'
   | 'DEXSCREENER_URL'
   | 'GOPLUS_URL'
@@ -87,6 +88,7 @@ function dexProvider(config: ResearchProviderConfig, shared: ProviderRuntime) {
     baseUrl: required(config.GECKOTERMINAL_URL, 'GECKOTERMINAL_URL'),
     topPoolPages: config.GECKOTERMINAL_POOL_PAGES,
     newPoolPages: config.GECKOTERMINAL_NEW_POOL_PAGES,
+    trendingPoolPages: config.GECKOTERMINAL_TRENDING_POOL_PAGES,
     ...shared,
   });
   if (config.DEX_PROVIDER === 'geckoterminal') return gecko;

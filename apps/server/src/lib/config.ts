@@ -92,6 +92,8 @@ const envSchema = z.object({
   GECKOTERMINAL_POOL_PAGES: z.coerce.number().int().min(0).max(10).default(2),
   /** Pages of each network's newest pools per live load. */
   GECKOTERMINAL_NEW_POOL_PAGES: z.coerce.number().int().min(0).max(10).default(1),
+  /** Pages of each network's trending pools per live load (0 turns the list off). */
+  GECKOTERMINAL_TRENDING_POOL_PAGES: z.coerce.number().int().min(0).max(10).default(1),
   /**
    * Who lists the live DEX pools and their figures: `geckoterminal` (each chain's top and newest
    * pools), `dexscreener` (every pool of the tokens in DexScreener's latest profiles; it has no

@@ -95,6 +95,7 @@ describe('a live load against fixture servers', () => {
       BINANCE_URL: binance.url,
       // GoPlus alone: the other engines have their own tests.
       HONEYPOT_IS_URL: '',
+      GECKOTERMINAL_TRENDING_POOL_PAGES: '0',
       RUGCHECK_URL: '',
       SOURCIFY_URL: '',
       PROVIDER_TIMEOUT_MS: '300',

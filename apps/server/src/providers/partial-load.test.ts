@@ -50,6 +50,7 @@ describe('a partial live load', () => {
       BINANCE_URL: '',
       // GoPlus alone: the other engines have their own tests.
       HONEYPOT_IS_URL: '',
+      GECKOTERMINAL_TRENDING_POOL_PAGES: '0',
       RUGCHECK_URL: '',
       SOURCIFY_URL: '',
       PROVIDER_TIMEOUT_MS: '300',

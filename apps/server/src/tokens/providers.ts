@@ -1,4 +1,6 @@
 import type {
+  Candle,
+  CandleInterval,
   CexMarket,
   ChainCode,
   Flag,
@@ -75,9 +77,23 @@ export interface DexDataProvider {
   readonly priceLabel: string;
   /** Every tracked token and pool; pool creation times are shifted to be relative to `now` where the source is a recording. */
   fetchDex(now: Date): Promise<DexListing>;
+  /**
+   * A pool's candles, oldest first, ending before `before` (Unix seconds) when given; only
+   * providers that keep price history have it (GeckoTerminal's OHLCV). No route reads it yet: the
+   * candles endpoint serves our indexer's candles.
+   */
+  fetchCandles?(
+    chainName: ChainCode,
+    poolAddress: string,
+    interval: CandleInterval,
+    options?: { before?: number; limit?: number },
+  ): Promise<ProvidedCandle[]>;
   /** The circuit of a live provider's client; absent for a recording. */
   circuit?(): CircuitState;
 }
+
+/** Core's candle as a provider delivers it: `trades` null when the provider does not count them. */
+export type ProvidedCandle = Omit<Candle, 'trades'> & { trades: number | null };
 
 /** Centralized-exchange markets. */
 export interface CexMarketProvider {

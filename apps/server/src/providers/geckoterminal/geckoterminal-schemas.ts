@@ -71,3 +71,16 @@ export const gtTokenSchema = z.object({
   }),
 });
 export type GtToken = z.output<typeof gtTokenSchema>;
+
+/**
+ * `/pools/{address}/ohlcv/{timeframe}` (reference doc 1.6): candles as
+ * `[seconds, open, high, low, close, volume]` numbers; each row is checked by the adapter, so a
+ * malformed one drops only itself.
+ */
+export const gtOhlcvSchema = z.object({
+  data: z.object({
+    attributes: z.object({
+      ohlcv_list: z.array(z.array(z.unknown())),
+    }),
+  }),
+});

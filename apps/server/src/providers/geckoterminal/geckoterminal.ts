@@ -4,14 +4,17 @@ import {
   isValidAddressForChain,
   normaliseAddress,
   snapshotDexTokenSchema,
+  candleSchema,
   snapshotPoolSchema,
+  type CandleInterval,
   type ChainCode,
 } from '@vaultscope/core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   CircuitState,
   DexDataProvider,
   DexListing,
+  ProvidedCandle,
   ProvidedDexToken,
   ProvidedPool,
 } from '../../tokens/providers';
@@ -21,6 +24,7 @@ import { decimalTextOf, nonNegativeOf, numberOf, unitsToWhole } from '../parse';
 import {
   gtIncludedTokenSchema,
   gtListSchema,
+  gtOhlcvSchema,
   gtPoolSchema,
   gtTokenSchema,
   type GtPool,
@@ -55,12 +59,33 @@ export interface GeckoTerminalOptions {
   topPoolPages: number;
   /** Pages of a network's newest pools per sync. */
   newPoolPages: number;
+  /** Pages of a network's trending pools per sync (none by default). */
+  trendingPoolPages?: number;
   log?: ProviderLog;
 }
 
+/** GeckoTerminal's `timeframe` and `aggregate` of each of core's candle intervals (reference doc 1.6). */
+const OHLCV_OF: Record<
+  CandleInterval,
+  { timeframe: 'minute' | 'hour' | 'day'; aggregate: number }
+> = {
+  '1m': { timeframe: 'minute', aggregate: 1 },
+  '5m': { timeframe: 'minute', aggregate: 5 },
+  '15m': { timeframe: 'minute', aggregate: 15 },
+  '1h': { timeframe: 'hour', aggregate: 1 },
+  '4h': { timeframe: 'hour', aggregate: 4 },
+  '1d': { timeframe: 'day', aggregate: 1 },
+};
+/** Core's candle with `trades` unknown: GeckoTerminal does not count a bucket's swaps. */
+const providedCandleSchema = candleSchema.extend({
+  trades: z.number().int().nonnegative().nullable(),
+});
+/** GeckoTerminal's most candles per call. */
+const MAX_CANDLES = 1000;
+
 /**
- * GeckoTerminal as the {@link DexDataProvider}: per network the top pools and the newest
- * pools (pages bounded by configuration), joined to their tokens through `included`, and the
+ * GeckoTerminal as the {@link DexDataProvider}: per network the top pools, the newest pools
+ * and the trending pools (pages bounded by configuration), joined to their tokens through `included`, and the
  * base tokens' supplies from `/tokens/multi`. Numbers are parsed from strings; a pool that lacks
  * a figure the rows need (price, liquidity, creation time, a window) or has an address the chain
  * cannot hold (Uniswap V4's 32-byte pool ids) is left out, as is a token without a supply and
@@ -97,6 +122,10 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
       const lists = [
         { path: `/networks/${network}/pools`, pages: this.options.topPoolPages },
         { path: `/networks/${network}/new_pools`, pages: this.options.newPoolPages },
+        {
+          path: `/networks/${network}/trending_pools`,
+          pages: this.options.trendingPoolPages ?? 0,
+        },
       ];
       for (const list of lists) {
         for (let page = 1; page <= Math.min(list.pages, MAX_PAGE); page++) {
@@ -153,6 +182,46 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
       throw new ProviderUnavailableError(this.name, '/networks', 'no pool list could be read');
     }
     return { tokens, pools, listed };
+  }
+
+  /**
+   * A pool's candles (`/pools/{address}/ohlcv/{timeframe}`) in core's candle shape, oldest first,
+   * up to `before` (Unix seconds); `trades` is null, as GeckoTerminal does not count them. A
+   * malformed candle is left out; a failed call throws (the caller shows no chart, not a wrong one).
+   */
+  async fetchCandles(
+    chainName: ChainCode,
+    poolAddress: string,
+    interval: CandleInterval,
+    options: { before?: number; limit?: number } = {},
+  ): Promise<ProvidedCandle[]> {
+    if (!isValidAddressForChain(chainName, poolAddress)) return [];
+    const { timeframe, aggregate } = OHLCV_OF[interval];
+    const path = `/networks/${GECKOTERMINAL_NETWORKS[chainName]}/pools/${poolAddress}/ohlcv/${timeframe}`;
+    const answer = await this.options.client.get(path, gtOhlcvSchema, {
+      query: {
+        aggregate,
+        before_timestamp: options.before,
+        limit: Math.min(options.limit ?? 100, MAX_CANDLES),
+        currency: 'usd',
+      },
+    });
+    const candles = new Map<number, ProvidedCandle>();
+    for (const row of answer.data.attributes.ohlcv_list) {
+      const [time, open, high, low, close, volume] = row;
+      const candle = providedCandleSchema.safeParse({
+        time,
+        open,
+        high,
+        low,
+        close,
+        volume,
+        trades: null,
+      });
+      if (candle.success && candle.data.low <= candle.data.high)
+        candles.set(candle.data.time, candle.data);
+    }
+    return [...candles.values()].sort((a, b) => a.time - b.time);
   }
 
   /** One page of pools, or `null` when the call failed. */
@@ -332,9 +401,10 @@ export function createGeckoTerminalProvider(
     chains?: readonly ChainCode[];
     topPoolPages: number;
     newPoolPages: number;
+    trendingPoolPages?: number;
   } & ProviderRuntime,
 ): GeckoTerminalDexProvider {
-  const { baseUrl, chains, topPoolPages, newPoolPages, ...runtime } = settings;
+  const { baseUrl, chains, topPoolPages, newPoolPages, trendingPoolPages, ...runtime } = settings;
   const client = new ProviderClient({
     provider: 'geckoterminal',
     baseUrl,
@@ -347,6 +417,7 @@ export function createGeckoTerminalProvider(
     chains,
     topPoolPages,
     newPoolPages,
+    trendingPoolPages,
     log: runtime.log,
   });
 }

@@ -53,6 +53,7 @@ export async function startFixtureProviders() {
       BINANCE_URL: '',
       // GoPlus alone: the other engines have their own tests.
       HONEYPOT_IS_URL: '',
+      GECKOTERMINAL_TRENDING_POOL_PAGES: '0',
       RUGCHECK_URL: '',
       SOURCIFY_URL: '',
       PROVIDER_TIMEOUT_MS: '300',
