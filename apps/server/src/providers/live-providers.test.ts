@@ -93,9 +93,10 @@ describe('a live load against fixture servers', () => {
       COINGECKO_URL: coingecko.url,
       COINGECKO_KEY,
       BINANCE_URL: binance.url,
-      // GoPlus alone: the other engines have their own tests.
-      HONEYPOT_IS_URL: '',
+      // The top and new pools only, and GoPlus alone: trending pools, DexScreener and the other
+      // security engines have their own tests.
       GECKOTERMINAL_TRENDING_POOL_PAGES: '0',
+      HONEYPOT_IS_URL: '',
       RUGCHECK_URL: '',
       SOURCIFY_URL: '',
       PROVIDER_TIMEOUT_MS: '300',

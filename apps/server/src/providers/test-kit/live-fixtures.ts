@@ -51,9 +51,10 @@ export async function startFixtureProviders() {
       GOPLUS_KEY: 'gp-scheduler-test',
       COINGECKO_URL: coingecko.url,
       BINANCE_URL: '',
-      // GoPlus alone: the other engines have their own tests.
-      HONEYPOT_IS_URL: '',
+      // The top and new pools only, and GoPlus alone: trending pools, DexScreener and the other
+      // security engines have their own tests.
       GECKOTERMINAL_TRENDING_POOL_PAGES: '0',
+      HONEYPOT_IS_URL: '',
       RUGCHECK_URL: '',
       SOURCIFY_URL: '',
       PROVIDER_TIMEOUT_MS: '300',
