@@ -1,1 +1,2 @@
-export { TokenExplorer, TOP_GAINERS_HEADING_ID } from './components/token-explorer';
+export { TokenExplorer } from './components/token-explorer';
+export { TOP_GAINERS_HEADING_ID } from './top-gainers-heading';

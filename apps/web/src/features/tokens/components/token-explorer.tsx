@@ -5,14 +5,12 @@ import { tokenDetailPath } from '@/lib/web-links';
 import { useTokenSlider, useTokenTable } from '../api/token-lists';
 import { DEFAULT_TOKEN_FILTER, sameFilter, type TokenFilter } from '../lib/filters';
 import { newDetailPath } from '../lib/links';
+import { TOP_GAINERS_HEADING_ID } from '../top-gainers-heading';
 import { TokenFilterBar } from './token-filter-bar';
 import { TokenListTable } from './token-list-table';
 import { TokenSlider } from './token-slider';
 import styles from './token-explorer.module.css';
 import { DataAge } from './data-age';
-
-/** Id of the Top Gainers heading, where Home's 'New Pools' and 'Top Gainers' buttons scroll to. */
-export const TOP_GAINERS_HEADING_ID = 'top-gainers';
 
 const detailLink = (token: TokenListItem) =>
   isTokenRowClickable(token.chainName)
