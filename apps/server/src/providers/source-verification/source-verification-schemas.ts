@@ -25,4 +25,3 @@ export const etherscanSourceSchema = z.union([
   }),
   z.object({ status: z.literal('0'), message: z.string(), result: z.string().nullish() }),
 ]);
-export type EtherscanSourceAnswer = z.output<typeof etherscanSourceSchema>;
