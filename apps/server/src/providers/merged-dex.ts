@@ -1,4 +1,5 @@
 import { addressKey, type ChainCode } from '@vaultscope/core';
+import { combinedCircuit } from './http/circuit-breaker';
 import type { CircuitState, DexDataProvider, DexListing } from '../tokens/providers';
 
 /**
@@ -21,9 +22,10 @@ export class MergedDexProvider implements DexDataProvider {
   }
 
   circuit(): CircuitState {
-    const states = [this.first.circuit?.() ?? 'closed', this.second.circuit?.() ?? 'closed'];
-    if (states.every((state) => state === 'open')) return 'open';
-    return states.every((state) => state === 'closed') ? 'closed' : 'half-open';
+    return combinedCircuit([
+      this.first.circuit?.() ?? 'closed',
+      this.second.circuit?.() ?? 'closed',
+    ]);
   }
 
   async fetchDex(now: Date): Promise<DexListing> {

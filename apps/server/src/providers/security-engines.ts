@@ -1,4 +1,5 @@
 import type { ChainCode } from '@vaultscope/core';
+import { combinedCircuit } from './http/circuit-breaker';
 import type { CircuitState, ProvidedReport, SecurityReportProvider } from '../tokens/providers';
 import type { ProviderLog } from './http/provider-client';
 
@@ -26,10 +27,7 @@ export class SecurityEngines implements SecurityReportProvider {
    * otherwise half-open: some engines answer, some do not.
    */
   circuit(): CircuitState {
-    const states = this.engines.map((engine) => engine.circuit?.() ?? 'closed');
-    if (states.every((state) => state === 'open')) return 'open';
-    if (states.every((state) => state === 'closed')) return 'closed';
-    return 'half-open';
+    return combinedCircuit(this.engines.map((engine) => engine.circuit?.() ?? 'closed'));
   }
 
   async fetchReports(

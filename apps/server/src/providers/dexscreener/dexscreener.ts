@@ -15,6 +15,7 @@ import type {
   ProvidedPool,
 } from '../../tokens/providers';
 import type { TokenFacts } from '../geckoterminal/geckoterminal';
+import { combinedCircuit } from '../http/circuit-breaker';
 import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
 import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
 import { nonNegativeOf } from '../parse';
@@ -82,9 +83,7 @@ export class DexScreenerDexProvider implements DexDataProvider {
   }
 
   circuit(): CircuitState {
-    const states = [this.options.profiles.breaker.state, this.options.pairs.breaker.state];
-    if (states.every((state) => state === 'open')) return 'open';
-    return states.every((state) => state === 'closed') ? 'closed' : 'half-open';
+    return combinedCircuit([this.options.profiles.breaker.state, this.options.pairs.breaker.state]);
   }
 
   async fetchDex(_now: Date): Promise<DexListing> {

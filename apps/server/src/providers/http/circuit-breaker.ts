@@ -57,3 +57,14 @@ export class CircuitBreaker {
     this.trialInFlight = false;
   }
 }
+
+/**
+ * The state of a provider made of several clients or engines: open only when every circuit is
+ * open (nothing can come), closed when all are closed, half-open when some answer and some do not.
+ */
+export function combinedCircuit(
+  states: readonly ('closed' | 'open' | 'half-open')[],
+): 'closed' | 'open' | 'half-open' {
+  if (states.every((state) => state === 'open')) return 'open';
+  return states.every((state) => state === 'closed') ? 'closed' : 'half-open';
+}

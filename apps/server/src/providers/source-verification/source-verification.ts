@@ -8,6 +8,7 @@ import {
   type Flag,
 } from '@vaultscope/core';
 import type { CircuitState, ProvidedReport, SecurityReportProvider } from '../../tokens/providers';
+import { combinedCircuit } from '../http/circuit-breaker';
 import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
 import { ProviderError, ProviderHttpError } from '../http/provider-errors';
 import { etherscanSourceSchema, sourcifyContractSchema } from './source-verification-schemas';
@@ -42,11 +43,11 @@ export class SourceVerificationProvider implements SecurityReportProvider {
   }
 
   circuit(): CircuitState {
-    const states = [this.options.sourcify, this.options.etherscan?.client]
-      .filter((client) => client !== undefined)
-      .map((client) => client.breaker.state);
-    if (states.every((state) => state === 'open')) return 'open';
-    return states.every((state) => state === 'closed') ? 'closed' : 'half-open';
+    return combinedCircuit(
+      [this.options.sourcify, this.options.etherscan?.client]
+        .filter((client) => client !== undefined)
+        .map((client) => client.breaker.state),
+    );
   }
 
   async fetchReports(
