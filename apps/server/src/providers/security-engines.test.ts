@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CexMarket } from '@vaultscope/core';
 import { loadConfig } from '../lib/config';
 import { createResearchProviders } from '../research-providers';
+import { startTestApp } from '../test/test-app';
+import { ResearchIngest } from '../tokens/research-ingest';
+import { securityEngineReports, securityReports } from '../tokens/research-tables';
 import type { SecurityReportProvider } from '../tokens/providers';
 import { SecurityEngines } from './security-engines';
 import { fastClock, FixtureServer } from './test-kit/fixture-server';
@@ -80,6 +84,86 @@ describe('security engines', () => {
         .sell_tax;
     expect(sellTax('goplus')).toBe(0.12);
     expect(sellTax('honeypot-is')).toBe(0.22);
+  });
+
+  it('through the ingest: each engine stored beside the others, one combined report scored', async () => {
+    const [goplus, honeypot] = servers;
+    const evm = readJson('goplus/fixtures/evm-token-security.json') as {
+      result: Record<string, unknown>;
+    };
+    goplus!.on('/api/v1/token_security/56', {
+      body: { code: 1, message: 'OK', result: { [TOAD]: evm.result[TOAD] } },
+    });
+    honeypot!.on('/v2/IsHoneypot', {
+      body: readJson('honeypot-is/fixtures/is-honeypot-toad.json'),
+    });
+    const windows = <T>(value: T) => ({ m5: value, h1: value, h6: value, h24: value });
+    const { security } = createResearchProviders(liveConfig({ RUGCHECK_URL: '' }), {
+      clock: fastClock().clock,
+    });
+    const t = await startTestApp();
+    try {
+      const ingest = new ResearchIngest(
+        t.app.db.handle.db,
+        {
+          dex: {
+            name: 'test-dex',
+            priceLabel: 'Test DEX',
+            fetchDex: async () => ({
+              tokens: [
+                {
+                  chainName: 'bsc',
+                  address: TOAD,
+                  name: 'Moon Toad',
+                  symbol: 'TOAD',
+                  decimals: 18,
+                  total_supply: '1000000000',
+                  trusted_token: 0,
+                },
+              ],
+              pools: [
+                {
+                  chainName: 'bsc',
+                  address: '0x4444444444444444444444444444444444444444',
+                  dex: 'pancakeswap_v2',
+                  name: 'TOAD / WBNB',
+                  base_token_address: TOAD,
+                  quote_token_address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c',
+                  quote_token_symbol: 'WBNB',
+                  pool_created_at: '2026-11-20T11:00:00.000Z',
+                  base_token_price_usd: 0.0001,
+                  base_token_price_native_currency: 0.0000002,
+                  reserve_in_usd: 40_000,
+                  fdv_usd: 130_000,
+                  market_cap_usd: null,
+                  price_change_percentage: windows(5),
+                  transactions: windows({ buys: 3, sells: 2 }),
+                  volume_usd: windows(1_000),
+                },
+              ],
+              listed: ['bsc'],
+            }),
+          },
+          cex: {
+            name: 'test-cex',
+            fetchMarkets: async () => ({ markets: [] as CexMarket[], complete: true }),
+          },
+          security,
+        },
+        t.clock,
+        () => t.app.services.research.invalidate(),
+      );
+      await ingest.sync();
+      const db = t.app.db.handle.db;
+      const engines = await db.select().from(securityEngineReports);
+      expect(engines.map((row) => row.engine).sort()).toEqual(['goplus', 'honeypot-is']);
+      const [combined] = await db.select().from(securityReports);
+      expect(combined).toMatchObject({ provider: 'goplus+honeypot-is' });
+      // The riskier traded sell tax (Honeypot.is's 22 %) over GoPlus's read 12 %.
+      expect(combined?.sell_tax).toBe(0.22);
+    } finally {
+      await t.close();
+    }
   });
 
   it('GoPlus alone when the other engines are turned off (its reports as before)', () => {
