@@ -198,6 +198,10 @@ async function main(): Promise<void> {
     const account = await signUp(server.url);
     for (const page of pages.filter((p) => !ONLY || ONLY.includes(p.name))) {
       const runs: PageFigures[] = [];
+      // A run whose trace Lighthouse could not read (NO_NAVSTART and the like, seen on a loaded
+      // machine) has no figures: it is logged and run again, up to RUNS more times, instead of
+      // entering the median as NaN.
+      let failed = 0;
       for (let run = 0; run < RUNS; run += 1) {
         if (page.loggedIn) await logInInBrowser(chrome.port, server.url, account);
         const flags: Flags = {
@@ -210,6 +214,12 @@ async function main(): Promise<void> {
         };
         const result = await lighthouse(`${server.url}${page.path}`, flags);
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        if (result.lhr.runtimeError && failed < RUNS) {
+          failed += 1;
+          log(`${page.name}: run ${run + 1} failed (${result.lhr.runtimeError.code}); again`);
+          run -= 1;
+          continue;
+        }
         runs.push(figures(page.name, page.path, result));
         // The whole report, for what the summary leaves out (LCP element, long tasks, requests).
         writeFileSync(
