@@ -12,9 +12,7 @@ import { tokenKeys } from './query-keys';
 const RESEARCH_HEALTH_REFETCH_MS = 15_000;
 
 /** `/api/health`: the research data's provider and, per kind, when it was last loaded. */
-const getResearchHealth = ({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<HealthResponse> =>
+const getResearchHealth = ({ signal }: { signal?: AbortSignal } = {}): Promise<HealthResponse> =>
   apiRequest(apiPaths.health, { schema: healthResponseSchema, signal });
 
 const getResearchHealthQueryOptions = () =>
