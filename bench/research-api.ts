@@ -8,7 +8,8 @@
  * BENCH_CONNECTIONS (50), BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server where a
  * scratch database is created and dropped), BENCH_ONLY (`pglite` or `postgres`),
  * BENCH_LOG_LEVEL (server log level while measuring, `warn`), BENCH_MODES (`on,off`: the
- * response cache on, off or both), BENCH_CACHE_SECONDS (10).
+ * response cache on, off or both), BENCH_CACHE_SECONDS (10), BENCH_SCENARIOS (`list,detail`:
+ * which scenarios run; the bare route measures both).
  *
  * What it does:
  * 1. Builds the data once with the seeded snapshot generator (`scripts/snapshot/generate.ts`)
@@ -58,6 +59,9 @@ const CACHE_MODES: [string, string][] = (
 )
   .filter(([mode]) => (process.env.BENCH_MODES ?? 'on,off').split(',').includes(mode))
   .map(([, label, seconds]) => [label, seconds]);
+/** The kinds of scenario measured (BENCH_SCENARIOS): `list`, `detail` or both. */
+const SCENARIO_KINDS = (process.env.BENCH_SCENARIOS ?? 'list,detail').split(',');
+const measures = (scenario: string) => SCENARIO_KINDS.some((kind) => scenario.startsWith(kind));
 /** Pools per token of the generator (about 18 % of tokens have a second pool). */
 const POOLS_PER_TOKEN = 1.14;
 
@@ -338,12 +342,14 @@ async function benchDatabase(
         list: await (await fetch(`${server.url}${listPaths('/check-token')[0]}`)).json(),
         detail: await (await fetch(`${server.url}${details[0]}`)).json(),
       };
-      const scenarios: [string, string[]][] = [
-        ['list /check-token', listPaths('/check-token')],
-        ['list /fetch-top', listPaths('/fetch-top')],
-        ['list /new-pools', listPaths('/new-pools')],
-        ['detail /get-token-details', details],
-      ];
+      const scenarios = (
+        [
+          ['list /check-token', listPaths('/check-token')],
+          ['list /fetch-top', listPaths('/fetch-top')],
+          ['list /new-pools', listPaths('/new-pools')],
+          ['detail /get-token-details', details],
+        ] satisfies [string, string[]][]
+      ).filter(([scenario]) => measures(scenario));
       for (const [scenario, paths] of scenarios) {
         // Warm-up: plans, the list index and the JIT, as after a few seconds of real traffic.
         for (const path of paths.slice(0, 50)) await fetch(`${server.url}${path}`);
