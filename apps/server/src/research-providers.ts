@@ -3,13 +3,24 @@ import { createBinanceTickers } from './providers/cex/binance';
 import { createCoinGeckoProvider } from './providers/cex/coingecko';
 import { createDexScreenerProvider } from './providers/dexscreener/dexscreener';
 import { createGeckoTerminalProvider } from './providers/geckoterminal/geckoterminal';
-import { createGoPlusProvider } from './providers/goplus/goplus';
-import { createHoneypotIsProvider } from './providers/honeypot-is/honeypot-is';
-import type { ProviderRuntime } from './providers/http/provider-client';
+import { GoPlusSecurityProvider, goPlusBatchSize, goPlusEndpoint } from './providers/goplus/goplus';
+import {
+  HoneypotIsSecurityProvider,
+  honeypotIsEndpoint,
+} from './providers/honeypot-is/honeypot-is';
+import {
+  ProviderClient,
+  type ProviderEndpoint,
+  type ProviderRuntime,
+} from './providers/http/provider-client';
 import { MergedDexProvider } from './providers/merged-dex';
-import { createRugCheckProvider } from './providers/rugcheck/rugcheck';
+import { RugCheckSecurityProvider, rugCheckEndpoint } from './providers/rugcheck/rugcheck';
 import { SecurityEngines } from './providers/security-engines';
-import { createSourceVerificationProvider } from './providers/source-verification/source-verification';
+import {
+  SourceVerificationProvider,
+  etherscanEndpoint,
+  sourcifyEndpoint,
+} from './providers/source-verification/source-verification';
 import type { ResearchProviders, SecurityReportProvider } from './tokens/providers';
 import { SnapshotResearchSource } from './tokens/snapshot-provider';
 
@@ -106,41 +117,54 @@ function dexProvider(config: ResearchProviderConfig, shared: ProviderRuntime) {
 /**
  * GoPlus alone (its reports as before), or GoPlus with Honeypot.is, RugCheck and source
  * verification (Sourcify, Etherscan with a key) when their URLs are set (the default): each
- * report named by its engine, stored side by side and combined.
+ * report named by its engine, stored side by side and combined. Each engine is handed a client
+ * built here from its endpoint and the shared call policy (time-out, retries, `fetch`, clock).
  */
 function securityEngines(config: ResearchProviderConfig, shared: ProviderRuntime) {
-  const goplus = createGoPlusProvider({
-    baseUrl: required(config.GOPLUS_URL, 'GOPLUS_URL'),
-    accessToken: config.GOPLUS_KEY,
-    ...shared,
+  const client = (endpoint: ProviderEndpoint) => new ProviderClient({ ...endpoint, ...shared });
+  const log = shared.log;
+  const goplus = new GoPlusSecurityProvider({
+    client: client(
+      goPlusEndpoint({
+        baseUrl: required(config.GOPLUS_URL, 'GOPLUS_URL'),
+        accessToken: config.GOPLUS_KEY,
+      }),
+    ),
+    batchSize: goPlusBatchSize(config.GOPLUS_KEY),
+    log,
   });
   const others: SecurityReportProvider[] = [];
   if (config.HONEYPOT_IS_URL)
     others.push(
-      createHoneypotIsProvider({
-        baseUrl: config.HONEYPOT_IS_URL,
-        apiKey: config.HONEYPOT_IS_KEY,
-        ...shared,
+      new HoneypotIsSecurityProvider({
+        client: client(
+          honeypotIsEndpoint({ baseUrl: config.HONEYPOT_IS_URL, apiKey: config.HONEYPOT_IS_KEY }),
+        ),
+        log,
       }),
     );
   if (config.RUGCHECK_URL)
     others.push(
-      createRugCheckProvider({
-        baseUrl: config.RUGCHECK_URL,
-        apiKey: config.RUGCHECK_KEY,
-        ...shared,
+      new RugCheckSecurityProvider({
+        client: client(
+          rugCheckEndpoint({ baseUrl: config.RUGCHECK_URL, apiKey: config.RUGCHECK_KEY }),
+        ),
+        log,
       }),
     );
-  if (config.SOURCIFY_URL || (config.ETHERSCAN_URL && config.ETHERSCAN_KEY))
+  const { SOURCIFY_URL, ETHERSCAN_URL, ETHERSCAN_KEY } = config;
+  if (SOURCIFY_URL || (ETHERSCAN_URL && ETHERSCAN_KEY))
     others.push(
-      createSourceVerificationProvider({
-        sourcifyUrl: config.SOURCIFY_URL,
-        etherscanUrl: config.ETHERSCAN_URL,
-        etherscanKey: config.ETHERSCAN_KEY,
-        ...shared,
+      new SourceVerificationProvider({
+        sourcify: SOURCIFY_URL ? client(sourcifyEndpoint(SOURCIFY_URL)) : undefined,
+        etherscan:
+          ETHERSCAN_URL && ETHERSCAN_KEY
+            ? { client: client(etherscanEndpoint(ETHERSCAN_URL)), apiKey: ETHERSCAN_KEY }
+            : undefined,
+        log,
       }),
     );
-  return others.length === 0 ? goplus : new SecurityEngines([goplus, ...others], shared.log);
+  return others.length === 0 ? goplus : new SecurityEngines([goplus, ...others], log);
 }
 
 function required(url: string | undefined, name: string): string {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { securityReportSchema } from '@vaultscope/core';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';
-import { createGoPlusProvider } from './goplus';
+import { ProviderClient } from '../http/provider-client';
+import { goPlusBatchSize, goPlusEndpoint, GoPlusSecurityProvider } from './goplus';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as {
@@ -40,14 +41,19 @@ afterEach(() => server.close());
 function provider(options: { accessToken?: string; timeoutMs?: number } = {}) {
   const fast = fastClock();
   sleeps = fast.sleeps;
-  return createGoPlusProvider({
-    baseUrl: server.url,
-    clock: fast.clock,
-    timeoutMs: options.timeoutMs ?? 2_000,
-    accessToken: options.accessToken,
-    log: {
-      warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
-    },
+  const log = {
+    warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
+  };
+  const endpoint = goPlusEndpoint({ baseUrl: server.url, accessToken: options.accessToken });
+  return new GoPlusSecurityProvider({
+    client: new ProviderClient({
+      ...endpoint,
+      clock: fast.clock,
+      timeoutMs: options.timeoutMs ?? 2_000,
+      log,
+    }),
+    batchSize: goPlusBatchSize(options.accessToken),
+    log,
   });
 }
 

@@ -2,18 +2,16 @@ import {
   CHAIN_CODES,
   addressKey,
   chainFamilyOf,
-  isValidAddressForChain,
-  normaliseAddress,
   securityReportSchema,
   type ChainCode,
   type Flag,
   type SecurityReportInput,
 } from '@vaultscope/core';
 import type { z } from 'zod';
-import type { CircuitState, ProvidedReport, SecurityReportProvider } from '../../tokens/providers';
-import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
-import { ProviderError } from '../http/provider-errors';
+import type { ProvidedReport } from '../../tokens/providers';
+import type { ProviderEndpoint } from '../http/provider-client';
 import { countOf, decimalTextOf, flagOf, fractionOf, nonNegativeOf, numberOf } from '../parse';
+import { SecurityEngineAdapter, tokensToAsk, type SecurityEngineOptions } from '../security-engine';
 import {
   goPlusEnvelopeSchema,
   goPlusEvmTokenSchema,
@@ -27,14 +25,12 @@ const RETRY_CODES = new Set([4029]);
 /** Codes whose `result` holds data: complete, or partial (missing fields read unknown). */
 const DATA_CODES = new Set([1, 2]);
 
-export interface GoPlusOptions {
-  client: ProviderClient;
+export interface GoPlusOptions extends SecurityEngineOptions {
   /**
    * Addresses per request. Without an access token GoPlus answers only the first address of a
    * multi-address request (reference doc 3.1), so the default is 1 without a key.
    */
   batchSize: number;
-  log?: ProviderLog;
 }
 
 /**
@@ -44,26 +40,15 @@ export interface GoPlusOptions {
  * reshaped. A token whose entry has wrong-typed fields is logged and left out; a failed batch
  * is logged and its tokens left out (the provider "knows nothing" of them this time).
  */
-export class GoPlusSecurityProvider implements SecurityReportProvider {
+export class GoPlusSecurityProvider extends SecurityEngineAdapter<GoPlusOptions> {
   readonly name = 'goplus';
-
-  constructor(private readonly options: GoPlusOptions) {}
-
-  circuit(): CircuitState {
-    return this.options.client.breaker.state;
-  }
 
   async fetchReports(
     tokens: readonly { chainName: ChainCode; address: string }[],
   ): Promise<ProvidedReport[]> {
     const byChain = new Map<ChainCode, string[]>();
-    for (const { chainName, address } of tokens) {
-      if (!isValidAddressForChain(chainName, address)) continue;
-      const list = byChain.get(chainName) ?? [];
-      if (!list.includes(normaliseAddress(chainName, address)))
-        list.push(normaliseAddress(chainName, address));
-      byChain.set(chainName, list);
-    }
+    for (const { chainName, address } of tokensToAsk(tokens, () => true))
+      byChain.set(chainName, [...(byChain.get(chainName) ?? []), address]);
     const reports: ProvidedReport[] = [];
     for (const [chainName, addresses] of byChain) {
       for (let start = 0; start < addresses.length; start += this.options.batchSize) {
@@ -78,20 +63,16 @@ export class GoPlusSecurityProvider implements SecurityReportProvider {
     const solana = chainFamilyOf(chainName) === 'solana';
     const chainId = CHAIN_CODES.find((chain) => chain.code === chainName)?.chainId;
     const path = solana ? '/api/v1/solana/token_security' : `/api/v1/token_security/${chainId}`;
-    let envelope;
-    try {
-      envelope = await this.options.client.get(path, goPlusEnvelopeSchema, {
+    const envelope = await this.getOrWarn(
+      path,
+      goPlusEnvelopeSchema,
+      { tokens: addresses.length },
+      {
         query: { contract_addresses: addresses.join(',') },
         retryWhen: (body) => RETRY_CODES.has(body.code),
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.options.log?.warn(
-        { provider: this.name, path, tokens: addresses.length, reason: error.name },
-        'security reports not fetched',
-      );
-      return [];
-    }
+      },
+    );
+    if (!envelope) return [];
     if (!DATA_CODES.has(envelope.code) || !envelope.result) {
       this.options.log?.warn(
         { provider: this.name, path, code: envelope.code },
@@ -127,13 +108,7 @@ export class GoPlusSecurityProvider implements SecurityReportProvider {
     const normalised = token.success ? toReport(token.data as z.output<S>) : null;
     const report = normalised ? securityReportSchema.safeParse(normalised.report) : null;
     if (!normalised || !report?.success) {
-      const issues = (token.success ? report?.error : token.error)?.issues
-        .slice(0, 5)
-        .map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-      this.options.log?.warn(
-        { provider: this.name, path, address, issues },
-        'security report has the wrong shape, dropped',
-      );
+      this.warnDropped(path, { address }, token.success ? report?.error : token.error);
       return null;
     }
     return { ...normalised, report: report.data };
@@ -149,25 +124,24 @@ export const GOPLUS_RATE_PER_MINUTE = 30;
 export const GOPLUS_KEYED_BATCH = 20;
 
 /**
- * The GoPlus provider for a base URL and an optional access token (`POST /api/v1/token` gives
- * one), sent as `Authorization`; without one, one address per request.
+ * Where and how fast the GoPlus client calls, for the factory that builds it: a base URL and an
+ * optional access token (`POST /api/v1/token` gives one), sent as `Authorization`.
  */
-export function createGoPlusProvider(
-  settings: { baseUrl: string; accessToken?: string } & ProviderRuntime,
-): GoPlusSecurityProvider {
-  const { baseUrl, accessToken, ...runtime } = settings;
-  const client = new ProviderClient({
+export function goPlusEndpoint(settings: {
+  baseUrl: string;
+  accessToken?: string;
+}): ProviderEndpoint {
+  return {
     provider: 'goplus',
-    baseUrl,
-    headers: accessToken ? { authorization: accessToken } : {},
+    baseUrl: settings.baseUrl,
+    headers: settings.accessToken ? { authorization: settings.accessToken } : {},
     ratePerMinute: GOPLUS_RATE_PER_MINUTE,
-    ...runtime,
-  });
-  return new GoPlusSecurityProvider({
-    client,
-    batchSize: accessToken ? GOPLUS_KEYED_BATCH : 1,
-    log: runtime.log,
-  });
+  };
+}
+
+/** Addresses per request: without an access token GoPlus answers only the first of a batch. */
+export function goPlusBatchSize(accessToken: string | undefined): number {
+  return accessToken ? GOPLUS_KEYED_BATCH : 1;
 }
 
 /** `""` and whitespace read as unknown. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';
-import { createHoneypotIsProvider } from './honeypot-is';
+import { ProviderClient } from '../http/provider-client';
+import { honeypotIsEndpoint, HoneypotIsSecurityProvider } from './honeypot-is';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<
@@ -24,14 +25,13 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 function provider(timeoutMs = 2_000) {
-  return createHoneypotIsProvider({
-    baseUrl: server.url,
-    apiKey: 'hp-key-very-secret',
-    clock: fastClock().clock,
-    timeoutMs,
-    log: {
-      warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
-    },
+  const log = {
+    warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
+  };
+  const endpoint = honeypotIsEndpoint({ baseUrl: server.url, apiKey: 'hp-key-very-secret' });
+  return new HoneypotIsSecurityProvider({
+    client: new ProviderClient({ ...endpoint, clock: fastClock().clock, timeoutMs, log }),
+    log,
   });
 }
 

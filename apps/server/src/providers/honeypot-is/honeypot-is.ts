@@ -1,15 +1,13 @@
 import {
   CHAIN_CODES,
-  isValidAddressForChain,
-  normaliseAddress,
   securityReportSchema,
   type ChainCode,
   type SecurityReportInput,
 } from '@vaultscope/core';
-import type { CircuitState, ProvidedReport, SecurityReportProvider } from '../../tokens/providers';
-import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
-import { ProviderError } from '../http/provider-errors';
+import type { ProvidedReport } from '../../tokens/providers';
+import type { ProviderEndpoint } from '../http/provider-client';
 import { countOf } from '../parse';
+import { SecurityEngineAdapter, tokensToAsk } from '../security-engine';
 import { honeypotIsAnswerSchema, type HoneypotIsAnswer } from './honeypot-is-schemas';
 
 /** The chains Honeypot.is simulates on (reference doc 5.1: Ethereum, BSC, Base; Base is not ours). */
@@ -27,11 +25,6 @@ const SELL_LIMIT_FLAGS = new Set([
   'low_sell_limit',
 ]);
 
-export interface HoneypotIsOptions {
-  client: ProviderClient;
-  log?: ProviderLog;
-}
-
 /**
  * Honeypot.is, an engine that buys and sells the token in a simulation, as a
  * {@link SecurityReportProvider} whose reports are named `honeypot-is`. It answers only what the
@@ -41,28 +34,17 @@ export interface HoneypotIsOptions {
  * report stays null. A token on a chain it does not cover, an answer it refuses (400: not a token
  * it can test) or a malformed one is left out, logged.
  */
-export class HoneypotIsSecurityProvider implements SecurityReportProvider {
+export class HoneypotIsSecurityProvider extends SecurityEngineAdapter {
   readonly name = 'honeypot-is';
-
-  constructor(private readonly options: HoneypotIsOptions) {}
-
-  circuit(): CircuitState {
-    return this.options.client.breaker.state;
-  }
 
   async fetchReports(
     tokens: readonly { chainName: ChainCode; address: string }[],
   ): Promise<ProvidedReport[]> {
     const reports: ProvidedReport[] = [];
-    const seen = new Set<string>();
-    for (const { chainName, address } of tokens) {
-      if (!HONEYPOT_IS_CHAINS.includes(chainName) || !isValidAddressForChain(chainName, address))
-        continue;
-      const normalised = normaliseAddress(chainName, address);
-      const key = `${chainName}:${normalised.toLowerCase()}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const report = await this.fetchOne(chainName, normalised);
+    for (const { chainName, address } of tokensToAsk(tokens, (chain) =>
+      HONEYPOT_IS_CHAINS.includes(chain),
+    )) {
+      const report = await this.fetchOne(chainName, address);
       if (report) reports.push(report);
     }
     return reports;
@@ -71,30 +53,16 @@ export class HoneypotIsSecurityProvider implements SecurityReportProvider {
   private async fetchOne(chainName: ChainCode, address: string): Promise<ProvidedReport | null> {
     const chainId = CHAIN_CODES.find((chain) => chain.code === chainName)?.chainId;
     const path = '/v2/IsHoneypot';
-    let answer: HoneypotIsAnswer;
-    try {
-      answer = await this.options.client.get(path, honeypotIsAnswerSchema, {
-        query: { address, chainID: chainId },
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.options.log?.warn(
-        { provider: this.name, path, chainName, reason: error.name },
-        'security report not fetched',
-      );
-      return null;
-    }
+    const answer = await this.getOrWarn(
+      path,
+      honeypotIsAnswerSchema,
+      { chainName },
+      { query: { address, chainID: chainId } },
+    );
+    if (!answer) return null;
     const report = securityReportSchema.safeParse(honeypotIsReport(answer));
     if (!report.success) {
-      this.options.log?.warn(
-        {
-          provider: this.name,
-          path,
-          address,
-          issues: report.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`),
-        },
-        'security report has the wrong shape, dropped',
-      );
+      this.warnDropped(path, { address }, report.error);
       return null;
     }
     return {
@@ -141,17 +109,18 @@ export function honeypotIsReport(answer: HoneypotIsAnswer): SecurityReportInput 
   };
 }
 
-/** The Honeypot.is provider for a base URL and an optional key (sent as `X-API-KEY`). */
-export function createHoneypotIsProvider(
-  settings: { baseUrl: string; apiKey?: string } & ProviderRuntime,
-): HoneypotIsSecurityProvider {
-  const { baseUrl, apiKey, ...runtime } = settings;
-  const client = new ProviderClient({
+/**
+ * Where and how fast the Honeypot.is client calls, for the factory that builds it: a base URL and
+ * an optional key (sent as `X-API-KEY`).
+ */
+export function honeypotIsEndpoint(settings: {
+  baseUrl: string;
+  apiKey?: string;
+}): ProviderEndpoint {
+  return {
     provider: 'honeypot-is',
-    baseUrl,
-    headers: apiKey ? { 'x-api-key': apiKey } : {},
+    baseUrl: settings.baseUrl,
+    headers: settings.apiKey ? { 'x-api-key': settings.apiKey } : {},
     ratePerMinute: HONEYPOT_IS_RATE_PER_MINUTE,
-    ...runtime,
-  });
-  return new HoneypotIsSecurityProvider({ client, log: runtime.log });
+  };
 }

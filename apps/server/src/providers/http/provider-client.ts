@@ -64,6 +64,16 @@ export type ProviderRuntime = Pick<
   | 'coolDownMs'
 >;
 
+/**
+ * What an adapter knows of its API: who it is, where it answers, the headers it wants (a key) and
+ * its published rate. The factory (`research-providers.ts`) builds the client from it and the
+ * {@link ProviderRuntime} it holds, and hands the client to the adapter.
+ */
+export type ProviderEndpoint = Pick<
+  ProviderClientOptions,
+  'provider' | 'baseUrl' | 'headers' | 'ratePerMinute'
+>;
+
 export interface GetOptions<T> {
   query?: Record<string, string | number | boolean | undefined>;
   /** Aborts the call (and its waits) from outside. */

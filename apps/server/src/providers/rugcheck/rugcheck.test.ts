@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockedLpShare } from '@vaultscope/core';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';
-import { createRugCheckProvider } from './rugcheck';
+import { ProviderClient } from '../http/provider-client';
+import { rugCheckEndpoint, RugCheckSecurityProvider } from './rugcheck';
 
 const REPORT = JSON.parse(
   readFileSync(new URL('./fixtures/frog-report.json', import.meta.url), 'utf8'),
@@ -20,13 +21,13 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 function provider(timeoutMs = 2_000) {
-  return createRugCheckProvider({
-    baseUrl: server.url,
-    clock: fastClock().clock,
-    timeoutMs,
-    log: {
-      warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
-    },
+  const log = {
+    warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
+  };
+  const endpoint = rugCheckEndpoint({ baseUrl: server.url });
+  return new RugCheckSecurityProvider({
+    client: new ProviderClient({ ...endpoint, clock: fastClock().clock, timeoutMs, log }),
+    log,
   });
 }
 

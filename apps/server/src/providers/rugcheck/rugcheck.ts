@@ -1,22 +1,12 @@
-import {
-  isValidAddressForChain,
-  securityReportSchema,
-  type ChainCode,
-  type SecurityReportInput,
-} from '@vaultscope/core';
-import type { CircuitState, ProvidedReport, SecurityReportProvider } from '../../tokens/providers';
-import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
-import { ProviderError } from '../http/provider-errors';
+import { securityReportSchema, type ChainCode, type SecurityReportInput } from '@vaultscope/core';
+import type { ProvidedReport } from '../../tokens/providers';
+import type { ProviderEndpoint } from '../http/provider-client';
 import { countOf, decimalTextOf, unitsToWhole } from '../parse';
+import { SecurityEngineAdapter, tokensToAsk } from '../security-engine';
 import { rugCheckReportSchema, type RugCheckReport } from './rugcheck-schemas';
 
 /** RugCheck publishes no rate limit (reference doc 5.3); 30 calls a minute, one mint per call. */
 export const RUGCHECK_RATE_PER_MINUTE = 30;
-
-export interface RugCheckOptions {
-  client: ProviderClient;
-  log?: ProviderLog;
-}
 
 /**
  * RugCheck's Solana token report as a {@link SecurityReportProvider} whose reports are named
@@ -26,26 +16,15 @@ export interface RugCheckOptions {
  * `dexDetails`, the metadata and whether it can change. EVM tokens are not asked; a malformed
  * answer or a mint RugCheck does not know (4xx) is logged and left out.
  */
-export class RugCheckSecurityProvider implements SecurityReportProvider {
+export class RugCheckSecurityProvider extends SecurityEngineAdapter {
   readonly name = 'rugcheck';
-
-  constructor(private readonly options: RugCheckOptions) {}
-
-  circuit(): CircuitState {
-    return this.options.client.breaker.state;
-  }
 
   async fetchReports(
     tokens: readonly { chainName: ChainCode; address: string }[],
   ): Promise<ProvidedReport[]> {
     const reports: ProvidedReport[] = [];
-    const mints = new Set<string>();
-    for (const { chainName, address } of tokens) {
-      if (chainName !== 'solana' || !isValidAddressForChain(chainName, address)) continue;
-      mints.add(address);
-    }
-    for (const mint of mints) {
-      const report = await this.fetchOne(mint);
+    for (const { address } of tokensToAsk(tokens, (chain) => chain === 'solana')) {
+      const report = await this.fetchOne(address);
       if (report) reports.push(report);
     }
     return reports;
@@ -54,27 +33,11 @@ export class RugCheckSecurityProvider implements SecurityReportProvider {
   private async fetchOne(mint: string): Promise<ProvidedReport | null> {
     // The mint is base58 (checked above): nothing to escape in the path.
     const path = `/tokens/${mint}/report`;
-    let answer: RugCheckReport;
-    try {
-      answer = await this.options.client.get(path, rugCheckReportSchema);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.options.log?.warn(
-        { provider: this.name, path, reason: error.name },
-        'security report not fetched',
-      );
-      return null;
-    }
+    const answer = await this.getOrWarn(path, rugCheckReportSchema, {});
+    if (!answer) return null;
     const report = securityReportSchema.safeParse(rugCheckSolanaReport(answer));
     if (!report.success) {
-      this.options.log?.warn(
-        {
-          provider: this.name,
-          path,
-          issues: report.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`),
-        },
-        'security report has the wrong shape, dropped',
-      );
+      this.warnDropped(path, {}, report.error);
       return null;
     }
     return {
@@ -193,17 +156,15 @@ export function rugCheckSolanaReport(answer: RugCheckReport): SecurityReportInpu
   };
 }
 
-/** The RugCheck provider for a base URL (`https://api.rugcheck.xyz/v1`) and an optional key. */
-export function createRugCheckProvider(
-  settings: { baseUrl: string; apiKey?: string } & ProviderRuntime,
-): RugCheckSecurityProvider {
-  const { baseUrl, apiKey, ...runtime } = settings;
-  const client = new ProviderClient({
+/**
+ * Where and how fast the RugCheck client calls, for the factory that builds it: a base URL
+ * (`https://api.rugcheck.xyz/v1`) and an optional key.
+ */
+export function rugCheckEndpoint(settings: { baseUrl: string; apiKey?: string }): ProviderEndpoint {
+  return {
     provider: 'rugcheck',
-    baseUrl,
-    headers: apiKey ? { 'x-api-key': apiKey } : {},
+    baseUrl: settings.baseUrl,
+    headers: settings.apiKey ? { 'x-api-key': settings.apiKey } : {},
     ratePerMinute: RUGCHECK_RATE_PER_MINUTE,
-    ...runtime,
-  });
-  return new RugCheckSecurityProvider({ client, log: runtime.log });
+  };
 }

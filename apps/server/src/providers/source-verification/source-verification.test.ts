@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';
-import { createSourceVerificationProvider } from './source-verification';
+import { ProviderClient } from '../http/provider-client';
+import {
+  etherscanEndpoint,
+  sourcifyEndpoint,
+  SourceVerificationProvider,
+} from './source-verification';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<
@@ -23,15 +28,19 @@ beforeEach(async () => {
 afterEach(() => Promise.all([sourcify.close(), etherscan.close()]));
 
 function provider(options: { etherscan?: boolean; timeoutMs?: number } = {}) {
-  return createSourceVerificationProvider({
-    sourcifyUrl: sourcify.url,
-    etherscanUrl: options.etherscan ? etherscan.url : undefined,
-    etherscanKey: options.etherscan ? KEY : undefined,
-    clock: fastClock().clock,
-    timeoutMs: options.timeoutMs ?? 2_000,
-    log: {
-      warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
-    },
+  const log = {
+    warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
+  };
+  const runtime = { clock: fastClock().clock, timeoutMs: options.timeoutMs ?? 2_000, log };
+  return new SourceVerificationProvider({
+    sourcify: new ProviderClient({ ...sourcifyEndpoint(sourcify.url), ...runtime }),
+    etherscan: options.etherscan
+      ? {
+          client: new ProviderClient({ ...etherscanEndpoint(etherscan.url), ...runtime }),
+          apiKey: KEY,
+        }
+      : undefined,
+    log,
   });
 }
 

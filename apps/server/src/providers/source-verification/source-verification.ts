@@ -1,16 +1,15 @@
 import {
   CHAIN_CODES,
   chainFamilyOf,
-  isValidAddressForChain,
-  normaliseAddress,
   securityReportSchema,
   type ChainCode,
   type Flag,
 } from '@vaultscope/core';
 import type { CircuitState, ProvidedReport, SecurityReportProvider } from '../../tokens/providers';
 import { combinedCircuit } from '../http/circuit-breaker';
-import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
+import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
 import { ProviderError, ProviderHttpError } from '../http/provider-errors';
+import { tokensToAsk } from '../security-engine';
 import { etherscanSourceSchema, sourcifyContractSchema } from './source-verification-schemas';
 
 /** Sourcify publishes no rate limit for its public server; 60 calls a minute is polite. */
@@ -54,20 +53,16 @@ export class SourceVerificationProvider implements SecurityReportProvider {
     tokens: readonly { chainName: ChainCode; address: string }[],
   ): Promise<ProvidedReport[]> {
     const reports: ProvidedReport[] = [];
-    const seen = new Set<string>();
-    for (const { chainName, address } of tokens) {
-      if (chainFamilyOf(chainName) !== 'evm' || !isValidAddressForChain(chainName, address))
-        continue;
-      const normalised = normaliseAddress(chainName, address);
-      const key = `${chainName}:${normalised.toLowerCase()}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const verified = await this.verified(chainName, normalised);
+    for (const { chainName, address } of tokensToAsk(
+      tokens,
+      (chain) => chainFamilyOf(chain) === 'evm',
+    )) {
+      const verified = await this.verified(chainName, address);
       if (verified === null) continue;
       reports.push({
         engine: 'source-verification',
         chainName,
-        address: normalised,
+        address,
         name: null,
         symbol: null,
         trusted_token: null,
@@ -140,36 +135,12 @@ export class SourceVerificationProvider implements SecurityReportProvider {
   }
 }
 
-/** Source verification by Sourcify (a URL) and, with a key, Etherscan API v2. */
-export function createSourceVerificationProvider(
-  settings: {
-    sourcifyUrl?: string;
-    etherscanUrl?: string;
-    etherscanKey?: string;
-  } & ProviderRuntime,
-): SourceVerificationProvider {
-  const { sourcifyUrl, etherscanUrl, etherscanKey, ...runtime } = settings;
-  return new SourceVerificationProvider({
-    sourcify: sourcifyUrl
-      ? new ProviderClient({
-          provider: 'sourcify',
-          baseUrl: sourcifyUrl,
-          ratePerMinute: SOURCIFY_RATE_PER_MINUTE,
-          ...runtime,
-        })
-      : undefined,
-    etherscan:
-      etherscanUrl && etherscanKey
-        ? {
-            client: new ProviderClient({
-              provider: 'etherscan',
-              baseUrl: etherscanUrl,
-              ratePerMinute: ETHERSCAN_RATE_PER_MINUTE,
-              ...runtime,
-            }),
-            apiKey: etherscanKey,
-          }
-        : undefined,
-    log: runtime.log,
-  });
+/** Where and how fast the Sourcify client calls (its public server needs no key). */
+export function sourcifyEndpoint(baseUrl: string): ProviderEndpoint {
+  return { provider: 'sourcify', baseUrl, ratePerMinute: SOURCIFY_RATE_PER_MINUTE };
+}
+
+/** Where and how fast the Etherscan client calls; its key goes in each call's query, not here. */
+export function etherscanEndpoint(baseUrl: string): ProviderEndpoint {
+  return { provider: 'etherscan', baseUrl, ratePerMinute: ETHERSCAN_RATE_PER_MINUTE };
 }
