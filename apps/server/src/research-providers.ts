@@ -15,6 +15,7 @@ import {
 } from './providers/http/provider-client';
 import { MergedDexProvider } from './providers/merged-dex';
 import { RugCheckSecurityProvider, rugCheckEndpoint } from './providers/rugcheck/rugcheck';
+import type { SecurityEngineOptions } from './providers/security-engine';
 import { SecurityEngines } from './providers/security-engines';
 import {
   SourceVerificationProvider,
@@ -134,23 +135,24 @@ function securityEngines(config: ResearchProviderConfig, shared: ProviderRuntime
     log,
   });
   const others: SecurityReportProvider[] = [];
-  if (config.HONEYPOT_IS_URL)
+  const engine = (
+    Adapter: new (options: SecurityEngineOptions) => SecurityReportProvider,
+    endpoint: ProviderEndpoint,
+  ) => new Adapter({ client: client(endpoint), log });
+  const { HONEYPOT_IS_URL, HONEYPOT_IS_KEY, RUGCHECK_URL, RUGCHECK_KEY } = config;
+  if (HONEYPOT_IS_URL)
     others.push(
-      new HoneypotIsSecurityProvider({
-        client: client(
-          honeypotIsEndpoint({ baseUrl: config.HONEYPOT_IS_URL, apiKey: config.HONEYPOT_IS_KEY }),
-        ),
-        log,
-      }),
+      engine(
+        HoneypotIsSecurityProvider,
+        honeypotIsEndpoint({ baseUrl: HONEYPOT_IS_URL, apiKey: HONEYPOT_IS_KEY }),
+      ),
     );
-  if (config.RUGCHECK_URL)
+  if (RUGCHECK_URL)
     others.push(
-      new RugCheckSecurityProvider({
-        client: client(
-          rugCheckEndpoint({ baseUrl: config.RUGCHECK_URL, apiKey: config.RUGCHECK_KEY }),
-        ),
-        log,
-      }),
+      engine(
+        RugCheckSecurityProvider,
+        rugCheckEndpoint({ baseUrl: RUGCHECK_URL, apiKey: RUGCHECK_KEY }),
+      ),
     );
   const { SOURCIFY_URL, ETHERSCAN_URL, ETHERSCAN_KEY } = config;
   if (SOURCIFY_URL || (ETHERSCAN_URL && ETHERSCAN_KEY))
