@@ -1,6 +1,6 @@
-import { address as solanaAddress } from '@solana/kit';
+import { address as solanaAddress, fetchEncodedAccount } from '@solana/kit';
+import { getMintDecoder, getMintSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { createPublicClient, erc20Abi, getAddress, type PublicClient } from 'viem';
-import { z } from 'zod';
 import { chainFailureOf } from './chain-errors';
 import {
   type ChainAccess,
@@ -54,7 +54,8 @@ const factsCache = new WeakMap<ChainAccess, Map<string, Promise<ChainTokenFacts>
 /**
  * The wallet's one reader of a token's facts (DESIGN §5: decimals come from the chain), for the
  * portfolio, the history's scanner and transaction page, and the EVM sender. An ERC-20 answers
- * `decimals()` and `symbol()`; an SPL mint account holds the decimals only. Cached per chain and
+ * `decimals()` and `symbol()`; an SPL mint account holds the decimals only, read once its account is checked to be an
+ * initialised mint of the Token program ({@link NotAMintError} otherwise). Cached per chain and
  * token; a failed read is not kept, so a chain that failed is asked again next time.
  */
 export function readTokenFacts(access: ChainAccess, address: string): Promise<ChainTokenFacts> {
@@ -106,16 +107,34 @@ async function readErc20Facts(access: EvmChainAccess, token: string): Promise<Ch
   return { decimals, symbol };
 }
 
-const mintAccountSchema = z.object({
-  value: z.object({
-    data: z.object({ parsed: z.object({ info: z.object({ decimals: z.number().int() }) }) }),
-  }),
-});
+/**
+ * An address whose account is not an initialised mint of the SPL Token program: no account, one
+ * another program owns (Token-2022 included: the wallet reads and sends classic SPL tokens only),
+ * or data of another size or state. The caller says what that means (a send: an unknown token).
+ */
+export class NotAMintError extends Error {
+  override readonly name = 'NotAMintError';
 
+  constructor(mint: string) {
+    super(`Not an SPL token mint: ${mint}`);
+  }
+}
+
+/** The decimals of an SPL mint, read from its account's bytes after checking it is a mint. */
 async function readMintFacts(access: SolanaChainAccess, mint: string): Promise<ChainTokenFacts> {
-  const account = await access.rpc
-    .getAccountInfo(solanaAddress(mint), { encoding: 'jsonParsed' })
-    .send();
-  const { decimals } = mintAccountSchema.parse(account).value.data.parsed.info;
-  return { decimals, symbol: null };
+  const account = await fetchEncodedAccount(access.rpc, solanaAddress(mint));
+  if (
+    !account.exists ||
+    account.programAddress !== TOKEN_PROGRAM_ADDRESS ||
+    account.data.length !== getMintSize()
+  )
+    throw new NotAMintError(mint);
+  let decoded;
+  try {
+    decoded = getMintDecoder().decode(account.data);
+  } catch {
+    throw new NotAMintError(mint);
+  }
+  if (!decoded.isInitialized) throw new NotAMintError(mint);
+  return { decimals: decoded.decimals, symbol: null };
 }

@@ -22,8 +22,6 @@ import {
   fetchMaybeToken,
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
-  getMintDecoder,
-  getMintSize,
   getTokenSize,
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
@@ -41,6 +39,7 @@ import {
   type SignedSend,
   type Verdict,
 } from './send-types';
+import { NotAMintError, readTokenFacts } from '../chain-reads';
 import type { SolanaChainAccess } from '../wallet-chains';
 
 /** What a validator charges per signature; our transfers carry one (no priority fee). */
@@ -302,20 +301,13 @@ export class SolanaSender implements ChainSender {
     return LAMPORTS_PER_SIGNATURE;
   }
 
+  /** The mint's decimals from the wallet's one reader; an address that is no mint is a 400. */
   private async mintDecimals(mint: Address): Promise<number> {
-    const account = await fetchEncodedAccount(this.rpc, mint);
-    if (
-      !account.exists ||
-      account.programAddress !== TOKEN_PROGRAM_ADDRESS ||
-      account.data.length !== getMintSize()
-    )
-      throw unknownToken();
     try {
-      const decoded = getMintDecoder().decode(account.data);
-      if (!decoded.isInitialized) throw unknownToken();
-      return decoded.decimals;
-    } catch {
-      throw unknownToken();
+      return (await readTokenFacts(this.access, mint)).decimals;
+    } catch (error) {
+      if (error instanceof NotAMintError) throw unknownToken();
+      throw error;
     }
   }
 
