@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIXES } from '@vaultscope/core';
+import { loadRoutePages, type RoutePages } from './route-preload';
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
@@ -16,6 +17,10 @@ function isApiPath(url: string): boolean {
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  // Read once: a new build means a restart, as for the hashed assets it names.
+  const routePages: RoutePages | undefined = built
+    ? loadRoutePages(distDir, fs.readFileSync(indexFile, 'utf8'))
+    : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -51,6 +56,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .send(
           'The web app is not built yet: run `npm run build` (or `npm start`, which builds it).',
         );
+    }
+    const page = routePages?.find(pathname, request.headers['accept-encoding']);
+    if (page) {
+      void reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      if (page.encoding !== 'identity') void reply.header('content-encoding', page.encoding);
+      return reply.send(page.body);
     }
     // cacheControl off: the file sender would replace no-cache with its own max-age.
     return reply

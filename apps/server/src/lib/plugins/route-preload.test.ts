@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { pickEncoding } from './route-preload';
+
+const INDEX = '<!doctype html><html><head><title>Vaultscope</title></head><div id="root"></div>';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultscope-preload-'));
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  fs.writeFileSync(
+    path.join(webDist, '.vite', 'route-preload.json'),
+    JSON.stringify({
+      routes: [
+        { path: '/DEX', scripts: ['/assets/dex-screen-a1.js'], styles: ['/assets/dex-b2.css'] },
+        { path: '/details/:tokenAddress', scripts: ['/assets/detail-c3.js'], styles: [] },
+      ],
+    }),
+  );
+  t = await startTestApp({ WEB_DIST_DIR: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe("the app's HTML names the route's chunks", () => {
+  it('preloads the screen of a deep link beside the entry', async () => {
+    const res = await t.request({ method: 'GET', url: '/DEX' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/dex-screen-a1.js">',
+    );
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/dex-b2.css">');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('matches a path with a parameter, and the query string is no part of it', async () => {
+    const res = await t.request({ method: 'GET', url: '/details/0xabc?chainName=eth' });
+    expect(res.body).toContain('href="/assets/detail-c3.js"');
+    expect(res.body).not.toContain('dex-screen');
+  });
+
+  it('leaves other paths, and another letter case, with the plain index.html', async () => {
+    for (const url of ['/', '/dex', '/DEX/extra', '/no-such-page']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('sends brotli or gzip as the browser accepts, the same HTML once decoded', async () => {
+    const plain = (await t.request({ method: 'GET', url: '/DEX' })).body;
+    const br = await t.request({
+      method: 'GET',
+      url: '/DEX',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gz = await t.request({
+      method: 'GET',
+      url: '/DEX',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain);
+  });
+
+  it('answers HEAD like GET', async () => {
+    const res = await t.request({ method: 'HEAD', url: '/DEX' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+  ] as const)('%s -> %s', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
