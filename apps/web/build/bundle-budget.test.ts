@@ -10,6 +10,7 @@ import {
   type Manifest,
   type RouteSize,
 } from './bundle-budget';
+import { ROUTE_MODULES, routePreloads } from './route-preload';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -77,5 +78,22 @@ describe('JavaScript size per route (gzipped: the entry and the screen chunk wit
   it(`login (/) is held to issue 12's goal of ${LOGIN_GOAL_KB} kB`, () => {
     const login = ROUTE_BUNDLES.find((route) => route.screen === undefined);
     expect(login?.budgetKb).toBeLessThanOrEqual(LOGIN_GOAL_KB);
+  });
+});
+
+describe("the route map the server names each deep link's chunks from (route-preload.ts)", () => {
+  it('finds every screen in the build, and names only files the entry does not load', () => {
+    const preloads = routePreloads(manifest);
+    expect(preloads.map((route) => route.path)).toEqual(ROUTE_MODULES.map((route) => route.path));
+    const entry = measure(ROUTE_BUNDLES[0]!).chunks.map((chunk) => `/${chunk.file}`);
+    for (const route of preloads) {
+      expect(route.scripts.length, route.path).toBeGreaterThan(0);
+      expect(
+        route.scripts.filter((file) => entry.includes(file)),
+        route.path,
+      ).toEqual([]);
+    }
+    const dex = preloads.find((route) => route.path === '/DEX');
+    expect(dex?.scripts[0]).toMatch(/^\/assets\/dex-screen-[\w-]+\.js$/);
   });
 });
