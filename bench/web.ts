@@ -5,7 +5,9 @@
  *
  * Settings (environment): CHROME_PATH (/usr/bin/chromium), BENCH_WEB_RUNS (1: runs per page; with
  * more, the median run by performance score is printed), BENCH_WEB_PAGES (a comma-separated
- * subset of the page names below), BENCH_WEB_SKIP_BUILD (1: serve apps/web/dist as it is).
+ * subset of the page names below), BENCH_WEB_SKIP_BUILD (1: serve the build as it is),
+ * BENCH_WEB_DIST_DIR (build to and serve this directory instead of apps/web/dist, so that a
+ * bench does not replace the files under a server or test run that someone else started).
  *
  * What it does:
  * 1. Builds the web app (`npm run build`: hashed, split, with .br/.gz copies).
@@ -42,6 +44,7 @@ const WORK = join(ROOT, '.tmp/bench-web');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
 const ONLY = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
+const DIST_DIR = process.env.BENCH_WEB_DIST_DIR;
 
 const GOALS = { performance: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1, accessibility: 100 };
 
@@ -55,6 +58,7 @@ function startServer(dataDir: string, logFile: string): Promise<RunningServer> {
     {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...(DIST_DIR ? { WEB_DIST_DIR: DIST_DIR } : {}),
       // Local chains for the wallet page, on free ports, without the trade simulator's load.
       DEVNET: 'true',
       DEVNET_BASE_PORT: '0',
@@ -174,7 +178,12 @@ async function main(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
   if (process.env.BENCH_WEB_SKIP_BUILD !== '1') {
     log('building the web app...');
-    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    const built = DIST_DIR
+      ? spawnSync('npx', ['vite', 'build', '--outDir', DIST_DIR, '--emptyOutDir'], {
+          cwd: join(ROOT, 'apps/web'),
+          stdio: 'inherit',
+        })
+      : spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build failed');
   }
   const dataDir = join(WORK, `data-${Date.now()}`);
