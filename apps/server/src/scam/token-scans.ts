@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   findChain,
   scamMessages,
@@ -158,12 +158,25 @@ export class TokenScans {
   private readonly idleTaken = new Set<string>();
   private idlePumping = false;
   private closing = false;
+  /** The stored scan of a token by key: read by every detail, so prepared once. */
+  private readonly storedByKey;
 
   constructor(
     private readonly deps: TokenScansDeps,
     options: Partial<TokenScansOptions> = {},
   ) {
     this.options = { ...DEFAULT_SCAN_OPTIONS, ...options };
+    this.storedByKey = deps.db
+      .select()
+      .from(tokenScans)
+      .where(
+        and(
+          eq(tokenScans.chain_id, sql.placeholder('chainId')),
+          eq(tokenScans.address_key, sql.placeholder('addressKey')),
+        ),
+      )
+      .limit(1)
+      .prepare('token_scan_by_key');
   }
 
   private analyzerFor(chainId: number): TokenAnalyzer {
@@ -189,16 +202,10 @@ export class TokenScans {
 
   /** The stored scan of a token, if any. */
   async stored(target: ScanTarget): Promise<StoredScan | undefined> {
-    const [row] = await this.deps.db
-      .select()
-      .from(tokenScans)
-      .where(
-        and(
-          eq(tokenScans.chain_id, target.chainId),
-          eq(tokenScans.address_key, TokenScans.addressKey(target)),
-        ),
-      )
-      .limit(1);
+    const [row] = await this.storedByKey.execute({
+      chainId: target.chainId,
+      addressKey: TokenScans.addressKey(target),
+    });
     return row ? fromRow(row) : undefined;
   }
 

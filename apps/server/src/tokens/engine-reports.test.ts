@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import type { ProvidedReport, ResearchProviders } from './providers';
 import { ResearchIngest } from './research-ingest';
 import { securityEngineReports, securityReports } from './research-tables';
+import { TokensRepository } from './tokens-repository';
 
 /**
  * Several engines judging one token (issue 10): each engine's report is stored beside the
@@ -214,5 +215,24 @@ describe('reports of several engines', () => {
     expect(detail.totalScore).toBe(
       scoreSecurityReport(combined, 'evm', { trustedToken: 0 }).totalScore,
     );
+  });
+
+  it("the detail's one query reads each engine's report and time as stored, in engine order", async () => {
+    const db = t.app.db.handle.db;
+    const stored = await db
+      .select({
+        engine: securityEngineReports.engine,
+        report: securityEngineReports.report,
+        fetchedAt: securityEngineReports.fetched_at,
+      })
+      .from(securityEngineReports)
+      .where(eq(securityEngineReports.token_id, `eth_${A}`))
+      .orderBy(securityEngineReports.engine);
+    const record = await new TokensRepository(db).detail(`eth_${A}`);
+    expect(stored.map((row) => row.engine)).toEqual(['goplus', 'honeypot-is']);
+    expect(record!.engines).toEqual(stored);
+    // A report from before the engines were kept apart has none.
+    await db.delete(securityEngineReports).where(eq(securityEngineReports.token_id, `eth_${B}`));
+    expect((await new TokensRepository(db).detail(`eth_${B}`))!.engines).toEqual([]);
   });
 });

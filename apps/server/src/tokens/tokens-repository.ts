@@ -131,9 +131,24 @@ export class TokensRepository {
       .from(list)
       .where(sql`${list.token_id} = any(${sql.placeholder('ids')})`)
       .prepare('dex_list_rows_by_ids');
+    // Every engine's own report rides along as one json array, in engine order: a detail is
+    // one statement (in-process PGlite runs each on the event loop, so a second query was a
+    // second pass through its protocol per request).
+    const engine = securityEngineReports;
     this.detailById = db
       .select({
         report: securityReports,
+        engines: sql<EngineRow[] | string>`(
+          select coalesce(
+            json_agg(
+              json_build_object('engine', ${engine.engine}, 'report', ${engine.report}, 'fetchedAt', ${engine.fetched_at})
+              order by ${engine.engine}
+            ),
+            '[]'::json
+          )
+          from ${engine}
+          where ${engine.token_id} = ${securityReports.token_id}
+        )`,
         listed: list.token_id,
         coinName: list.coin_name,
         listSymbol: list.symbol,
@@ -243,20 +258,12 @@ export class TokensRepository {
     return { version, columns };
   }
 
-  /** The detail of a token by id, when a security report exists for it: one query. */
+  /**
+   * The detail of a token by id, when a security report exists for it: one prepared query
+   * (the report, its list row and every engine's report).
+   */
   async detail(tokenId: string): Promise<TokenDetailRecord | undefined> {
-    const [[row], engines] = await Promise.all([
-      this.detailById.execute({ id: tokenId }),
-      this.db
-        .select({
-          engine: securityEngineReports.engine,
-          report: securityEngineReports.report,
-          fetchedAt: securityEngineReports.fetched_at,
-        })
-        .from(securityEngineReports)
-        .where(eq(securityEngineReports.token_id, tokenId))
-        .orderBy(securityEngineReports.engine),
-    ]);
+    const [row] = await this.detailById.execute({ id: tokenId });
     if (!row) return undefined;
     const { report } = row;
     return {
@@ -276,7 +283,7 @@ export class TokensRepository {
       riskLevel: report.risk_level as RiskLevel,
       reportProvider: report.provider,
       reportFetchedAt: report.fetched_at,
-      engines,
+      engines: enginesOf(row.engines),
       market:
         row.listed === null
           ? null
@@ -289,6 +296,23 @@ export class TokensRepository {
             },
     };
   }
+}
+
+/** An engine's report as the detail query aggregates it (json: the time is a string). */
+interface EngineRow {
+  engine: string;
+  report: SecurityReport;
+  fetchedAt: string;
+}
+
+/** The engines' reports of the detail query; a driver that hands json back as text is parsed. */
+function enginesOf(value: EngineRow[] | string): TokenDetailRecord['engines'] {
+  const rows = typeof value === 'string' ? (JSON.parse(value) as EngineRow[]) : value;
+  return rows.map(({ engine, report, fetchedAt }) => ({
+    engine,
+    report,
+    fetchedAt: new Date(fetchedAt),
+  }));
 }
 
 /** The report fields of a stored row, in the shape of `securityReportSchema`. */
