@@ -45,12 +45,13 @@ import { ResearchScheduler, type SyncTimers } from './tokens/research-scheduler'
 import { researchStatus } from './tokens/research-status';
 import type { ProviderRuntime } from './providers/http/provider-client';
 import { IndexedMarket } from './tokens/indexed-market';
-import { IndexerMarketSource, readTokenFacts } from './indexer/indexer-market-source';
+import { IndexerMarketSource } from './indexer/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
 import { TokenResearch } from './tokens/token-research';
 import { TokensRepository } from './tokens/tokens-repository';
 import { tokensRoutes } from './tokens/tokens-routes';
 import type { DevnetClient } from '@vaultscope/devnet';
+import { readTokenFacts } from './wallet/chain-reads';
 import type { KdfSettings } from './wallet/key-vault';
 import { UnlockedWallets } from './wallet/unlocked-wallets';
 import { historyRoutes } from './wallet/history/history-routes';
@@ -172,10 +173,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     load: async () => indexedMarket.indexData(await tokens.listIndexData()),
     recheckMs: 5_000,
   });
-  // Quote tokens' symbols and decimals come from their chain (the indexer keeps no row of them).
-  const marketSource = new IndexerMarketSource(db, (chainId, address) =>
-    readTokenFacts(walletChains.evm(chainId)?.client, address),
-  );
+  // Quote tokens' symbols and decimals come from their chain (the indexer keeps no row of them),
+  // read by the wallet's one token-facts reader (cached per chain and token).
+  const marketSource = new IndexerMarketSource(db, async (chainId, address) => {
+    const access = walletChains.evm(chainId);
+    return access ? readTokenFacts(access, address) : undefined;
+  });
   const indexedMarket: IndexedMarket = new IndexedMarket({
     source: marketSource,
     allowed: config.MARKET_DATA_INDEXED_CHAINS,

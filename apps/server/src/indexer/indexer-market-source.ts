@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
-import { formatUnits, getAddress, parseAbi, type Address, type PublicClient } from 'viem';
+import { formatUnits, getAddress } from 'viem';
 import type { Candle, CandleInterval, Holder, Trade, TradeWindows } from '@vaultscope/core';
 import { poolTrades } from './indexer-read';
 import {
@@ -22,6 +22,25 @@ const pools = indexerPools;
 export interface TokenFacts {
   symbol: string;
   decimals: number | null;
+}
+
+/**
+ * What its chain says of a token (`symbol()`, `decimals()`), as the wallet's reader answers
+ * (wallet/chain-reads.ts, handed in by app.ts): a symbol the ABI does not decode is null.
+ */
+interface ChainTokenFacts {
+  symbol: string | null;
+  decimals: number;
+}
+
+/**
+ * A chain's answer as facts the lists can show: a token without a symbol is none we can name
+ * (not kept, asked again next time), and decimals past 77 write no amount (a uint256 has 78
+ * digits), so they are unknown.
+ */
+function factsOfChain(read: ChainTokenFacts | undefined): TokenFacts | undefined {
+  if (!read || read.symbol === null) return undefined;
+  return { symbol: read.symbol, decimals: read.decimals <= 77 ? read.decimals : null };
 }
 const swaps = indexerSwaps;
 
@@ -112,11 +131,11 @@ export class IndexerMarketSource implements IndexedMarketSource {
 
   constructor(
     private readonly db: Database,
-    /** Symbol and decimals of a token read from its chain (`symbol()`, `decimals()`). */
+    /** Symbol and decimals of a token read from its chain; undefined for a chain it cannot read. */
     private readonly readFacts: (
       chainId: number,
       address: string,
-    ) => Promise<TokenFacts | undefined> = async () => undefined,
+    ) => Promise<ChainTokenFacts | undefined> = async () => undefined,
     detailMemoEntries = DETAIL_MEMO_ENTRIES,
   ) {
     this.windowsMemo = new BoundedMemo(detailMemoEntries);
@@ -149,7 +168,7 @@ export class IndexerMarketSource implements IndexedMarketSource {
           const key = `${chainId}:${address}`;
           let read = this.facts.get(key);
           if (!read) {
-            read = this.readFacts(chainId, address).catch(() => undefined);
+            read = this.readFacts(chainId, address).then(factsOfChain, () => undefined);
             this.facts.set(key, read);
           }
           const facts = await read;
@@ -562,22 +581,4 @@ function deeper(
   if (la !== lb) return la > lb;
   if (a.createdBlock !== b.createdBlock) return a.createdBlock < b.createdBlock;
   return a.address < b.address;
-}
-
-const erc20Facts = parseAbi([
-  'function symbol() view returns (string)',
-  'function decimals() view returns (uint8)',
-]);
-
-/** `symbol()` and `decimals()` of an ERC-20 through `client`; undefined without a client or an answer. */
-export async function readTokenFacts(
-  client: PublicClient | undefined,
-  address: string,
-): Promise<TokenFacts | undefined> {
-  if (!client) return undefined;
-  const [symbol, decimals] = await Promise.all([
-    client.readContract({ address: address as Address, abi: erc20Facts, functionName: 'symbol' }),
-    client.readContract({ address: address as Address, abi: erc20Facts, functionName: 'decimals' }),
-  ]);
-  return { symbol, decimals: decimals <= 77 ? decimals : null };
 }
