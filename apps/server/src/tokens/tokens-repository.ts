@@ -14,7 +14,7 @@ import {
   securityEngineReports,
   securityReports,
 } from './research-tables';
-import type { ListIndexData } from './token-list-index';
+import type { ListIndexData, ListIndexRow } from './token-list-index';
 
 /**
  * A list row without the caller-specific `is_favourite`. Every row is parsed by this schema
@@ -120,6 +120,9 @@ export class TokensRepository {
    * uncached list's CPU. Dropped by {@link forgetLoadedRows} when a load commits.
    */
   private loadedRows = new Map<string, ListRow>();
+  /** Rows replaced while {@link listIndexData} reads every row: replaced again in what it read. */
+  private replacedDuringRead:
+    { rows: readonly ListSelectRow[]; removed: readonly string[] }[] | undefined;
 
   constructor(
     private readonly db: Database,
@@ -192,6 +195,45 @@ export class TokensRepository {
     this.loadedRows = new Map();
   }
 
+  /**
+   * After a load that handed on the list rows it changed (`ResearchIngest`'s `ListChange`):
+   * those rows replace the kept ones and `removed` go, the other rows stay kept. Returns the
+   * list index's rows of the written rows that pass the row schema (one that does not is left
+   * out, as {@link listIndexData} leaves it out, and its id is among `dropped`).
+   */
+  replaceLoadedRows(
+    rows: readonly ListSelectRow[],
+    removed: readonly string[],
+  ): { index: ListIndexRow[]; dropped: string[] } {
+    // A read of every row running now may have read these rows before the load committed.
+    this.replacedDuringRead?.push({ rows, removed });
+    const loaded = this.loadedRows;
+    for (const id of removed) loaded.delete(id);
+    const index: ListIndexRow[] = [];
+    const dropped: string[] = [];
+    const number = (value: number | null) => value ?? Number.NaN;
+    for (const row of rows) {
+      const listed = toListRow(row);
+      if (!listed) {
+        this.onInvalidRow(row.token_id);
+        loaded.delete(row.token_id);
+        dropped.push(row.token_id);
+        continue;
+      }
+      loaded.set(row.token_id, listed);
+      index.push({
+        id: row.token_id,
+        chain: CHAIN_CODE_VALUES.indexOf(row.chain_name),
+        createdAt: row.pool_created_at?.getTime() ?? Number.NaN,
+        score: number(row.score),
+        liquidity: number(row.liquidity),
+        volume: number(row.volume),
+        changeH24: number(row.change_h24),
+      });
+    }
+    return { index, dropped };
+  }
+
   async exists(id: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: list.token_id })
@@ -215,7 +257,14 @@ export class TokensRepository {
    */
   async listIndexData(): Promise<ListIndexData> {
     const version = await this.dataVersion();
-    const selected = await this.db.select(listColumns).from(list);
+    const replaced: NonNullable<typeof this.replacedDuringRead> = [];
+    this.replacedDuringRead = replaced;
+    let selected;
+    try {
+      selected = await this.db.select(listColumns).from(list);
+    } finally {
+      if (this.replacedDuringRead === replaced) this.replacedDuringRead = undefined;
+    }
     const loaded = new Map<string, ListRow>();
     const rows = selected.flatMap((row) => {
       const listed = toListRow(row);
@@ -235,6 +284,7 @@ export class TokensRepository {
       };
     });
     this.loadedRows = loaded;
+    for (const change of replaced) this.replaceLoadedRows(change.rows, change.removed);
     const n = rows.length;
     const columns = {
       ids: new Array<string>(n),
