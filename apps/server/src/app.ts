@@ -40,7 +40,7 @@ import { NotificationsRepository } from './notifications/notifications-repositor
 import { notificationsRoutes } from './notifications/notifications-routes';
 import { CexRepository } from './tokens/cex-repository';
 import { createResearchProviders } from './research-providers';
-import { ResearchIngest } from './tokens/research-ingest';
+import { ResearchIngest, applyListChange } from './tokens/research-ingest';
 import { ResearchScheduler, type SyncTimers } from './tokens/research-scheduler';
 import { researchStatus } from './tokens/research-status';
 import type { ProviderRuntime } from './providers/http/provider-client';
@@ -269,8 +269,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onClose', () => scans.close());
   const walletPrices = new WalletPrices(walletChains, clock, cex);
-  const researchIngest = new ResearchIngest(db, providers, clock, () => {
-    research.invalidate();
+  const researchIngest = new ResearchIngest(db, providers, clock, (change) => {
+    // A live DEX or reports load hands on the list rows it changed: taken in without a reload.
+    if (change) {
+      applyListChange(change, {
+        replaceRows: (rows, removed) => tokens.replaceLoadedRows(rows, removed),
+        index: listIndex,
+        serves: (chainName) => indexedMarket.serves(chainName),
+      });
+    } else {
+      research.invalidate();
+    }
     responseCache.clear();
     walletPrices.invalidate();
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   CHAIN_CODES,
   addressKey,
@@ -34,6 +34,7 @@ import {
   securityEngineReports,
   securityReports,
 } from './research-tables';
+import type { ListIndexRow, TokenListIndex, VersionStep } from './token-list-index';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -265,21 +266,40 @@ function marketRows(market: CexMarket, provider: string, now: Date) {
   return { row, contracts };
 }
 
+/** The columns of a `dex_token_list` row, in the order {@link primaryRows} selects them. */
+const LIST_COLUMNS = [
+  'token_id',
+  'chain_name',
+  'coin_name',
+  'symbol',
+  'token_address',
+  'pool_id',
+  'pool_address',
+  'pool_created_at',
+  'price',
+  'change_m5',
+  'change_h1',
+  'change_h6',
+  'change_h24',
+  'total_tx',
+  'volume',
+  'liquidity',
+  'market_cap',
+  'fdv',
+  'price_source',
+  'score',
+] as const satisfies readonly (keyof typeof dexTokenList.$inferSelect)[];
+
+const columnList = (prefix = '') =>
+  sql.raw(LIST_COLUMNS.map((column) => `${prefix}${column}`).join(', '));
+
 /**
- * Rebuilds the DEX list read model: one row per token with its primary pool's figures (the
- * pool with the largest reserve; ties go to the older pool) and its stored score, in the
- * caller's transaction: readers keep seeing the previous rows until it commits.
+ * The list row of every token `where` keeps: its primary pool's figures (the pool with the
+ * largest reserve; ties go to the older pool, then the lower id) and its stored score. A token
+ * without a pool has no row.
  */
-export async function rebuildTokenList(tx: Pick<Database, 'execute'>): Promise<void> {
-  await tx.execute(sql`delete from ${dexTokenList}`);
-  await tx.execute(sql`
-    insert into ${dexTokenList} (
-      token_id, chain_name, coin_name, symbol, token_address,
-      pool_id, pool_address, pool_created_at,
-      price, change_m5, change_h1, change_h6, change_h24,
-      total_tx, volume, liquidity, market_cap, fdv, price_source,
-      score
-    )
+function primaryRows(where: SQL) {
+  return sql`
     select distinct on (t.id)
       t.id, t.chain_name, t.name, t.symbol, t.address,
       p.id, p.address, p.created_at,
@@ -290,7 +310,160 @@ export async function rebuildTokenList(tx: Pick<Database, 'execute'>): Promise<v
     join ${dexPools} p on p.base_token_id = t.id
     left join ${dexPoolStats} s on s.pool_id = p.id
     left join ${securityReports} r on r.token_id = t.id
-    order by t.id, s.liquidity_usd desc nulls last, p.created_at asc, p.id asc`);
+    where ${where}
+    order by t.id, s.liquidity_usd desc nulls last, p.created_at asc, p.id asc`;
+}
+
+/**
+ * Rebuilds the DEX list read model: one row per token (see {@link primaryRows}), in the
+ * caller's transaction: readers keep seeing the previous rows until it commits. The first load
+ * into an empty database (`sync`) builds it so; a live DEX load changes only the rows that
+ * change ({@link updateTokenList}).
+ */
+export async function rebuildTokenList(tx: Pick<Database, 'execute'>): Promise<void> {
+  await tx.execute(sql`delete from ${dexTokenList}`);
+  await tx.execute(sql`insert into ${dexTokenList} (${columnList()}) ${primaryRows(sql`true`)}`);
+}
+
+/** The rows of a raw query's result (PGlite's and node-postgres's results both carry `rows`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The list rows a load changed: written, and gone. */
+export interface ListRowsChange {
+  /** Tokens whose row was written (new, or some column changed). */
+  written: string[];
+  /** Tokens whose row is gone (or that have none): the token, or its last pool, was removed. */
+  removed: string[];
+}
+
+/**
+ * Brings the list rows of `touched` tokens (and of the tokens whose row names a pool written
+ * at `now`) to what {@link rebuildTokenList} would make of them, writing only the rows that
+ * differ and deleting those of tokens without a pool now. The other rows are left alone: a
+ * row depends only on its token, the token's pools and their figures, and its score, so a
+ * token nothing touched keeps its row.
+ */
+export async function updateTokenList(
+  tx: Transaction,
+  now: Date,
+  touched: readonly string[],
+): Promise<ListRowsChange> {
+  const ids = JSON.stringify(touched);
+  const candidates = sql`(
+    select ${dexTokens.id} from ${dexTokens} where ${dexTokens.updated_at} = ${now}
+    union select ${dexPools.base_token_id} from ${dexPools} where ${dexPools.updated_at} = ${now}
+    union select l.token_id from ${dexTokenList} l
+      join ${dexPools} p on p.id = l.pool_id where p.updated_at = ${now}
+    union select jsonb_array_elements_text(${ids}::jsonb)
+  )`;
+  // Tokens touched that have no pool now (or are gone): no row.
+  const removed = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+    select c.id from ${candidates} c(id)
+    where not exists (
+      select 1 from ${dexTokens} t join ${dexPools} p on p.base_token_id = t.id where t.id = c.id
+    )`),
+  );
+  const removedIds = removed.map((row) => row.id);
+  if (removedIds.length > 0) {
+    await tx.execute(sql`
+      delete from ${dexTokenList}
+      where token_id in (select jsonb_array_elements_text(${JSON.stringify(removedIds)}::jsonb))`);
+  }
+  const differs = LIST_COLUMNS.filter((column) => column !== 'token_id');
+  const written = rowsOf<{ token_id: string }>(
+    await tx.execute(sql`
+    insert into ${dexTokenList} (${columnList()})
+    select ${columnList('f.')}
+    from (${primaryRows(sql`t.id in (select id from ${candidates} c(id))`)}) f(${columnList()})
+    left join ${dexTokenList} l on l.token_id = f.token_id
+    where l.token_id is null or (${columnList('l.')}) is distinct from (${columnList('f.')})
+    on conflict (token_id) do update set ${sql.raw(
+      differs.map((column) => `${column} = excluded.${column}`).join(', '),
+    )}
+    returning token_id`),
+  );
+  return { written: written.map((row) => row.token_id), removed: removedIds };
+}
+
+/**
+ * Most list rows a load hands to the list index as a change; a load that changed more has the
+ * index reload instead (reading every row again is then about as cheap as placing these).
+ */
+export const MAX_LIST_CHANGE_ROWS = 20_000;
+
+/** What a committed load changed of the DEX list, for the list index to follow without a reload. */
+export interface ListChange {
+  /** The list rows written, as stored now. */
+  rows: (typeof dexTokenList.$inferSelect)[];
+  /** Tokens that have no list row now (some may have had none before either). */
+  removed: string[];
+  /** The data version before and after the load (`TokenListIndex.upsert`). */
+  version: VersionStep;
+}
+
+/** The data version the list index compares (`TokensRepository.dataVersion`), in `tx`. */
+async function dataVersion(tx: Transaction): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${researchSync.version}), 0)` })
+    .from(researchSync);
+  return Number(row?.total ?? 0);
+}
+
+/** The change to hand on, read in the load's transaction; undefined when it is too large. */
+async function listChange(
+  tx: Transaction,
+  change: ListRowsChange,
+  version: VersionStep,
+): Promise<ListChange | undefined> {
+  if (change.written.length + change.removed.length > MAX_LIST_CHANGE_ROWS) return undefined;
+  const rows =
+    change.written.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(dexTokenList)
+          .where(
+            sql`${dexTokenList.token_id} in (select jsonb_array_elements_text(${JSON.stringify(change.written)}::jsonb))`,
+          );
+  return { rows, removed: change.removed, version };
+}
+
+/** Where a {@link ListChange} goes: the kept list rows, the list index, the indexed chains. */
+export interface ListChangeTargets {
+  /** `TokensRepository.replaceLoadedRows`: keeps the rows, returns their index rows. */
+  replaceRows: (
+    rows: ListChange['rows'],
+    removed: readonly string[],
+  ) => { index: ListIndexRow[]; dropped: string[] };
+  index: Pick<TokenListIndex, 'upsert'>;
+  /** Chains whose list rows come from our indexer (`IndexedMarket.serves`): left alone here. */
+  serves: (chainName: ChainCode) => boolean;
+}
+
+/**
+ * Hands a committed load's list change to the kept rows and the list index, which takes the
+ * rows in place (no reload). Rows of chains our indexer serves are not the index's rows of
+ * those chains, so they are kept but not put in the index.
+ */
+export function applyListChange(change: ListChange, targets: ListChangeTargets): void {
+  const { index, dropped } = targets.replaceRows(change.rows, change.removed);
+  // Ids are `<chain>_<address>` (core's tokenItemId); a chain code may hold a `_` itself.
+  const chainOf = (id: string) =>
+    CHAIN_CODES.map((chain) => chain.code)
+      .filter((code) => id.startsWith(`${code}_`))
+      .sort((a, b) => b.length - a.length)[0];
+  const ours = (id: string) => {
+    const chain = chainOf(id);
+    return chain === undefined || !targets.serves(chain);
+  };
+  targets.index.upsert(
+    index.filter((row) => ours(row.id)),
+    [...change.removed, ...dropped].filter(ours),
+    change.version,
+  );
 }
 
 /** What one load of one kind of data wrote. */
@@ -339,8 +512,12 @@ export class ResearchIngest {
     private readonly db: Database,
     private readonly providers: ResearchProviders,
     private readonly clock: Clock,
-    /** Called after every committed load, to drop what was derived from the old data. */
-    private readonly onLoaded: () => void = () => {},
+    /**
+     * Called after every committed load, to drop what was derived from the old data. A DEX or
+     * reports load passes what it changed of the list (unless that was too much): then the list
+     * index can take those rows in instead of reloading every row.
+     */
+    private readonly onLoaded: (change?: ListChange) => void = () => {},
   ) {}
 
   /** Whether nothing was ever loaded. */
@@ -390,7 +567,11 @@ export class ResearchIngest {
     };
   }
 
-  /** Loads DEX tokens and pools, and rebuilds the list read model (scores stay as stored). */
+  /**
+   * Loads DEX tokens and pools, and writes the list rows that change (scores stay as stored):
+   * the rows of the tokens whose token row, pools or figures were written or removed, where
+   * they differ from the stored row ({@link updateTokenList}); `onLoaded` gets them.
+   */
   async syncDex(): Promise<KindSummary> {
     const { dex } = this.providers;
     const now = this.clock.now();
@@ -399,12 +580,16 @@ export class ResearchIngest {
     const fetchMs = performance.now() - fetchStarted;
     const writeStarted = performance.now();
     let tokens = 0;
+    let change: ListChange | undefined;
     await this.db.transaction(async (tx) => {
-      tokens = (await writeDex(tx, listing, dex.name, dex.priceLabel, now)).tokens;
-      await rebuildTokenList(tx);
+      const written = await writeDex(tx, listing, dex.name, dex.priceLabel, now);
+      tokens = written.tokens;
+      const from = await dataVersion(tx);
+      const rows = await updateTokenList(tx, now, written.touched);
       await bumpVersion(tx, 'dex', dex.name, tokens, now);
+      change = await listChange(tx, rows, { from, to: from + 1 });
     });
-    this.onLoaded();
+    this.onLoaded(change);
     await this.db.execute(sql`analyze ${dexTokens}, ${dexPools}, ${dexPoolStats}, ${dexTokenList}`);
     return { provider: dex.name, items: tokens, ...timings(fetchMs, writeStarted) };
   }
@@ -466,6 +651,7 @@ export class ResearchIngest {
     const fetchMs = performance.now() - fetchStarted;
     const writeStarted = performance.now();
     let written = 0;
+    let change: ListChange | undefined;
     await this.db.transaction(async (tx) => {
       if (reports.length === 0) {
         await touchSync(tx, 'security', now);
@@ -474,14 +660,24 @@ export class ResearchIngest {
       const rows = await writeReports(tx, reports, security.name, now);
       written = rows.length;
       const ids = JSON.stringify(rows.map((row) => row.token_id));
-      await tx.execute(sql`
+      const scored = rowsOf<{ token_id: string }>(
+        await tx.execute(sql`
         update ${dexTokenList} l set score = r.total_score
         from ${securityReports} r
         where r.token_id = l.token_id
-          and r.token_id in (select jsonb_array_elements_text(${ids}::jsonb))`);
+          and r.token_id in (select jsonb_array_elements_text(${ids}::jsonb))
+          and l.score is distinct from r.total_score
+        returning l.token_id`),
+      );
+      const from = await dataVersion(tx);
       await bumpVersion(tx, 'security', security.name, rows.length, now);
+      change = await listChange(
+        tx,
+        { written: scored.map((row) => row.token_id), removed: [] },
+        { from, to: from + 1 },
+      );
     });
-    if (written > 0) this.onLoaded();
+    if (written > 0) this.onLoaded(change);
     return { provider: security.name, items: written, ...timings(fetchMs, writeStarted) };
   }
 
@@ -556,16 +752,18 @@ async function writeDex(
   provider: string,
   priceLabel: string,
   now: Date,
-): Promise<{ tokens: number; pools: number }> {
+): Promise<{ tokens: number; pools: number; touched: string[] }> {
   const tokenRows = listing.tokens.map((token) => tokenRow(token, provider, now));
   const poolRows = listing.pools.map((pool) => poolRow(pool, provider, now));
   const statsRows = listing.pools.map((pool) => statsRow(pool, priceLabel, now));
   await bulkInsert(tx, dexTokens, tokenRows, { upsertOn: ['id'] });
   await bulkInsert(tx, dexPools, poolRows, { upsertOn: ['id'] });
   await bulkInsert(tx, dexPoolStats, statsRows, { upsertOn: ['pool_id'] });
+  // The tokens whose pools or whose own row were removed: their list rows change or go.
+  const touched: string[] = [];
   if (listing.listed.length > 0) {
     const listed = [...listing.listed];
-    await tx
+    const pools = await tx
       .delete(dexPools)
       .where(
         and(
@@ -573,8 +771,9 @@ async function writeDex(
           inArray(dexPools.chain_name, listed),
           lt(dexPools.updated_at, now),
         ),
-      );
-    await tx
+      )
+      .returning({ token: dexPools.base_token_id });
+    const tokens = await tx
       .delete(dexTokens)
       .where(
         and(
@@ -582,9 +781,11 @@ async function writeDex(
           inArray(dexTokens.chain_name, listed),
           lt(dexTokens.updated_at, now),
         ),
-      );
+      )
+      .returning({ token: dexTokens.id });
+    for (const row of [...pools, ...tokens]) touched.push(row.token);
   }
-  return { tokens: tokenRows.length, pools: poolRows.length };
+  return { tokens: tokenRows.length, pools: poolRows.length, touched };
 }
 
 /**

@@ -387,7 +387,7 @@ export class TokenListIndex {
   private checkedAt = Number.NEGATIVE_INFINITY;
   private refreshing: Promise<Loaded> | undefined;
   /** Upserts made while a reload reads the database: applied again to what it read. */
-  private duringLoad: { rows: ListIndexRow[]; removed: string[] }[] | undefined;
+  private duringLoad: Change[] | undefined;
   private readonly nowMs: () => number;
   /** Counts every change of what the index answers (a reload, an upsert). */
   private changes = 0;
@@ -416,12 +416,22 @@ export class TokenListIndex {
    * and chain, without reloading. The `load` callback must already return these rows (the
    * caller keeps them where `load` reads): an index not loaded yet simply reads them then, and
    * one reloading now gets them applied again on top of what it read.
+   *
+   * `version`: the change is all a load did that took the data version from `from` to `to` (a
+   * DEX load in this process, `ResearchIngest`): a copy at `from` is then at `to` and is kept,
+   * not reloaded when the version is next checked. A copy at another version (another process
+   * loaded meanwhile) keeps its version, and reloads at the next check.
    */
-  upsert(rows: readonly ListIndexRow[], removed: readonly string[] = []): void {
-    if (rows.length === 0 && removed.length === 0) return;
+  upsert(
+    rows: readonly ListIndexRow[],
+    removed: readonly string[] = [],
+    version?: VersionStep,
+  ): void {
+    if (rows.length === 0 && removed.length === 0 && version === undefined) return;
     this.changes += 1;
-    this.duringLoad?.push({ rows: [...rows], removed: [...removed] });
-    if (this.data) this.data = applyUpsert(this.data, rows, removed);
+    const change: Change = { rows: [...rows], removed: [...removed], version };
+    this.duringLoad?.push(change);
+    if (this.data) this.data = applyChange(this.data, change);
   }
 
   /** The ids of one page of the list in `order`, and the number of rows matching `filter` at `now`. */
@@ -506,7 +516,7 @@ export class TokenListIndex {
       this.checkedAt = checkedAt;
       return known;
     }
-    const duringLoad: { rows: ListIndexRow[]; removed: string[] }[] = [];
+    const duringLoad: Change[] = [];
     this.duringLoad = duringLoad;
     let loaded: Loaded;
     try {
@@ -515,7 +525,7 @@ export class TokenListIndex {
     } finally {
       if (this.duringLoad === duringLoad) this.duringLoad = undefined;
     }
-    for (const change of duringLoad) loaded = applyUpsert(loaded, change.rows, change.removed);
+    for (const change of duringLoad) loaded = applyChange(loaded, change);
     this.data = loaded;
     this.checkedAt = checkedAt;
     this.changes += 1;
@@ -546,6 +556,30 @@ function build(version: number, columns: ListIndexColumns): Loaded {
     matches: new Map(),
     matchedPositions: 0,
   };
+}
+
+/** A load's step of the data version (see {@link TokenListIndex.upsert}). */
+export interface VersionStep {
+  from: number;
+  to: number;
+}
+
+interface Change {
+  rows: ListIndexRow[];
+  removed: string[];
+  version: VersionStep | undefined;
+}
+
+/** `data` with a change applied, and at the change's new version when it was at its old one. */
+function applyChange(data: Loaded, change: Change): Loaded {
+  const changed =
+    change.rows.length === 0 && change.removed.length === 0
+      ? data
+      : applyUpsert(data, change.rows, change.removed);
+  const { version } = change;
+  return version !== undefined && data.version === version.from
+    ? { ...changed, version: version.to }
+    : changed;
 }
 
 /** `data` with `rows` put in and `removed` taken out; the remembered totals start over. */
