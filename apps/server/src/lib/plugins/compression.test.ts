@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { BROTLI_QUALITY } from './compression';
 
 /** A built web app as the build leaves it: each text file with its .br and .gz beside it. */
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, name: `row ${i}` })))};`;
@@ -109,6 +110,21 @@ describe('API answers', () => {
     expect(varyNames(res)).toContain('accept-encoding');
     expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body) / 3);
     expect(JSON.parse(decoded(res))).toEqual(plain.json());
+  });
+
+  it("brotli runs at the fast quality set for per-request answers, not the plugin's 4", async () => {
+    const plain = await t.request({ method: 'GET', url: bigList });
+    const res = await t.request({
+      method: 'GET',
+      url: bigList,
+      headers: { 'accept-encoding': 'br' },
+    });
+    const at = (quality: number) =>
+      zlib.brotliCompressSync(plain.rawPayload, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality },
+      });
+    expect(res.rawPayload.equals(at(BROTLI_QUALITY))).toBe(true);
+    expect(res.rawPayload.equals(at(4))).toBe(false);
   });
 
   it('gzip when the client accepts only gzip', async () => {
