@@ -79,7 +79,7 @@ test.describe('Page headers', () => {
     test(`${path} has the header "${title}" and a matching document title`, async ({ page }) => {
       await page.goto(path);
       const header = page.getByTestId('page-header');
-      await expect(header.locator('.top-bar__title')).toHaveText(title);
+      await expect(header.locator('p').first()).toHaveText(title);
       if (description) await expect(header).toContainText(description);
       if (title !== 'Vaultscope') await expect(page).toHaveTitle(`${title} · Vaultscope`);
     });

@@ -78,7 +78,7 @@ export async function outboxCount(request: APIRequestContext, email: string): Pr
 }
 
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  await expect(page.locator('.toaster')).toContainText(text);
+  await expect(page.getByTestId('toaster')).toContainText(text);
 }
 
 /** The session the app persisted under localStorage `root`. */

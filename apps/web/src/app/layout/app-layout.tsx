@@ -7,7 +7,7 @@ import { selectUser, useSessionStore } from '@/stores/session-store';
 import { useIdlePrefetch } from '../route-prefetch';
 import { useDocumentTitle } from './document-title';
 import { TopBar } from './top-bar';
-import './app-layout.css';
+import styles from './app-layout.module.css';
 
 // The bell and its notifications query are fetched with the first page that has the top bar
 // (not with the login page, which has none); a same-sized placeholder holds its place meanwhile.
@@ -48,7 +48,7 @@ export function AppLayout() {
   }, [pathname]);
 
   return (
-    <div className={`shell${withTopBar ? ' shell--bar' : ''}`}>
+    <div className={withTopBar ? `${styles.shell} ${styles.withBar}` : styles.shell}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -69,21 +69,21 @@ export function AppLayout() {
             user ? (
               <Link
                 to={webRoutes.profile}
-                className="top-bar__avatar"
+                className={styles.avatar}
                 aria-label={`My profile (${user.firstName} ${user.lastName})`}
               >
                 {(user.firstName[0] ?? '').toUpperCase()}
                 {(user.lastName[0] ?? '').toUpperCase()}
               </Link>
             ) : (
-              <Link to={webRoutes.login} className="btn btn--primary top-bar__login">
+              <Link to={webRoutes.login} className={`btn btn--primary ${styles.login}`}>
                 Log in
               </Link>
             )
           }
         />
       )}
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       {menuOpen && (

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { Dialog } from '@/components/ui/dialog';
 import { selectUser, useSessionStore } from '@/stores/session-store';
+import styles from './side-menu.module.css';
 
 const LINKS_BEFORE_WALLET = [
   { to: webRoutes.home, label: 'Home' },
@@ -37,7 +38,7 @@ export function SideMenu({
 
   const link = (item: { to: string; label: string }) => (
     <li key={item.to}>
-      <NavLink to={item.to} className="side-menu__link" onClick={onClose} end caseSensitive>
+      <NavLink to={item.to} className={styles.link} onClick={onClose} end caseSensitive>
         {item.label}
       </NavLink>
     </li>
@@ -45,10 +46,10 @@ export function SideMenu({
 
   return (
     <Dialog onClose={onClose} labelledBy={titleId} placement="drawer" className="side-menu">
-      <div className="side-menu__inner" id={id}>
-        <div className="side-menu__head">
+      <div className={styles.inner} id={id}>
+        <div className={styles.head}>
           <BrandMark size={30} />
-          <h2 id={titleId} className="side-menu__title">
+          <h2 id={titleId} className={styles.title}>
             {PRODUCT_NAME}
           </h2>
           <button type="button" className="icon-btn" aria-label="Close menu" onClick={onClose}>
@@ -56,20 +57,20 @@ export function SideMenu({
           </button>
         </div>
         {user && (
-          <p className="side-menu__user">
-            <span className="side-menu__user-name">
+          <p className={styles.user}>
+            <span className={styles.userName}>
               {user.firstName} {user.lastName}
             </span>
-            <span className="side-menu__user-email">{user.email}</span>
+            <span className={styles.userEmail}>{user.email}</span>
           </p>
         )}
-        <nav aria-label="Main menu" className="side-menu__nav">
-          <ul className="side-menu__list">
+        <nav aria-label="Main menu" className={styles.nav}>
+          <ul className={styles.list}>
             {LINKS_BEFORE_WALLET.map(link)}
             <li>
               <button
                 type="button"
-                className="side-menu__link"
+                className={styles.link}
                 onClick={() => {
                   onClose();
                   onOpenWallet();
@@ -81,11 +82,11 @@ export function SideMenu({
             {LINKS_AFTER_WALLET.map(link)}
           </ul>
         </nav>
-        <div className="side-menu__foot">
+        <div className={styles.foot}>
           {user ? (
             <button
               type="button"
-              className="side-menu__link side-menu__logout"
+              className={`${styles.link} ${styles.logout}`}
               onClick={() => {
                 onClose();
                 onLogout();
@@ -94,7 +95,7 @@ export function SideMenu({
               Logout
             </button>
           ) : (
-            <NavLink to={webRoutes.login} className="side-menu__link" onClick={onClose} end>
+            <NavLink to={webRoutes.login} className={styles.link} onClick={onClose} end>
               Log in
             </NavLink>
           )}

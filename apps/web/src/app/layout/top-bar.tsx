@@ -3,6 +3,7 @@ import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { MenuIcon } from '@/components/icons';
+import styles from './top-bar.module.css';
 
 /**
  * The top bar: menu button, brand, the page title and description (spec page headers), and the
@@ -29,8 +30,8 @@ export function TopBar({
 }) {
   const shownDescription = description ?? (title === PRODUCT_NAME ? PRODUCT_TAGLINE : undefined);
   return (
-    <header className="top-bar">
-      <div className="top-bar__inner">
+    <header className={styles.bar}>
+      <div className={styles.inner}>
         <button
           ref={menuButtonRef}
           type="button"
@@ -43,14 +44,14 @@ export function TopBar({
         >
           <MenuIcon />
         </button>
-        <Link to={webRoutes.home} className="top-bar__brand" aria-label={`${PRODUCT_NAME} home`}>
+        <Link to={webRoutes.home} className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
           <BrandMark size={30} />
         </Link>
-        <div className="top-bar__heading" data-testid="page-header">
-          <p className="top-bar__title">{title}</p>
-          {shownDescription && <p className="top-bar__description">{shownDescription}</p>}
+        <div className={styles.heading} data-testid="page-header">
+          <p className={styles.title}>{title}</p>
+          {shownDescription && <p className={styles.description}>{shownDescription}</p>}
         </div>
-        <div className="top-bar__actions">
+        <div className={styles.actions}>
           {bell}
           {account}
         </div>

@@ -1,5 +1,6 @@
 import { webRoutes } from '@vaultscope/core';
 import { Link, matchPath, Navigate, useLocation } from 'react-router';
+import styles from './lost.module.css';
 
 /**
  * A path that only differs from a known route by letter case goes to that route (the routes are
@@ -25,14 +26,14 @@ export function NotFoundScreen() {
     return <Navigate to={`${canonical}${location.search}`} replace />;
   }
   return (
-    <section className="lost" aria-labelledby="page-title">
-      <p className="lost__code" aria-hidden="true">
+    <section className={styles.lost} aria-labelledby="page-title">
+      <p className={styles.code} aria-hidden="true">
         404
       </p>
       <h1 id="page-title" className="page__title">
         Page not found
       </h1>
-      <p className="lost__text">
+      <p className={styles.text}>
         There is nothing at <code className="mono">{location.pathname}</code>. It may have moved, or
         the link may be wrong.
       </p>

@@ -1,18 +1,19 @@
 import { webRoutes } from '@vaultscope/core';
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import styles from './lost.module.css';
 
 /** Shown when a screen throws while rendering: a way back instead of a blank page. */
 export function RouteErrorScreen({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : undefined;
   return (
-    <main id="main" className="lost">
-      <p className="lost__code" aria-hidden="true">
+    <main id="main" className={styles.lost}>
+      <p className={styles.code} aria-hidden="true">
         !
       </p>
       <h1 className="page__title">Something went wrong</h1>
-      <p className="lost__text">This screen could not be shown. Please try again.</p>
-      {detail && import.meta.env.DEV && <pre className="lost__text mono">{detail}</pre>}
+      <p className={styles.text}>This screen could not be shown. Please try again.</p>
+      {detail && import.meta.env.DEV && <pre className={`${styles.text} mono`}>{detail}</pre>}
       <a href={webRoutes.home} className="btn btn--primary">
         Reload home
       </a>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { HeartButton } from '@/components/ui/heart-button';
+import { HeartButton, type HeartVariant } from '@/components/ui/heart-button';
 import {
   favouriteErrorMessage,
   useToggleFavourite,
@@ -25,7 +25,7 @@ export function FavouriteToggle({
   afterToggle,
   promptText,
   size,
-  className,
+  variant,
 }: {
   itemId: string;
   type: FavouriteType;
@@ -36,7 +36,7 @@ export function FavouriteToggle({
   /** The login prompt's text: what favouriting keeps for the user. */
   promptText: string;
   size?: number;
-  className?: string;
+  variant?: HeartVariant;
 }) {
   const loggedIn = useSessionStore(selectIsLoggedIn);
   const userId = useSessionStore(selectUser)?._id;
@@ -65,7 +65,7 @@ export function FavouriteToggle({
         label={isFavourite ? `Remove ${name} from favourites` : `Add ${name} to favourites`}
         onPress={onPress}
         size={size}
-        className={className}
+        variant={variant}
       />
       {askLogin && <LoginPrompt text={promptText} onClose={() => setAskLogin(false)} />}
     </>

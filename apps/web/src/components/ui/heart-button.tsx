@@ -1,6 +1,8 @@
-import './heart-button.css';
 import { Spinner } from './spinner';
 import { HeartIcon } from '../icons';
+import styles from './heart-button.module.css';
+
+export type HeartVariant = 'compact' | 'framed';
 
 /**
  * A favourite heart: red and filled when on (spec section 4), a spinner while busy. It stays
@@ -12,7 +14,7 @@ export function HeartButton({
   label,
   onPress,
   size = 22,
-  className,
+  variant,
 }: {
   on: boolean;
   busy?: boolean;
@@ -20,12 +22,15 @@ export function HeartButton({
   label: string;
   onPress: () => void;
   size?: number;
-  className?: string;
+  /** `compact` in table rows, `framed` (bordered) in page headers. */
+  variant?: HeartVariant;
 }) {
   return (
     <button
       type="button"
-      className={`fav-heart${on ? ' fav-heart--on' : ''}${className ? ` ${className}` : ''}`}
+      className={[styles.heart, on && styles.on, variant && styles[variant]]
+        .filter(Boolean)
+        .join(' ')}
       aria-pressed={on}
       aria-label={label}
       title={label}

@@ -19,7 +19,7 @@ export function FavouriteButton({
       isFavourite={isFavourite}
       afterToggle={rereadProject}
       promptText="Favourite projects go to your watch list, which is kept with your account."
-      className="fav-heart--framed"
+      variant="framed"
     />
   );
 }

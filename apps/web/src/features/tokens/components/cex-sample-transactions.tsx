@@ -83,6 +83,7 @@ export function CexSampleTransactions() {
                   label={on ? `Unmark ${name}` : `Mark ${name} as favourite`}
                   onPress={() => toggle(row.id)}
                   size={18}
+                  variant="compact"
                 />
               </td>
               <td>

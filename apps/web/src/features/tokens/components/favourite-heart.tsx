@@ -23,7 +23,7 @@ export function FavouriteHeart({
       afterToggle={rereadToken(target)}
       promptText="Favourite tokens go to your watch list, which is kept with your account."
       size={framed ? 22 : 18}
-      className={framed ? 'fav-heart--framed' : undefined}
+      variant={framed ? 'framed' : 'compact'}
     />
   );
 }
