@@ -231,6 +231,23 @@ describe('reports of several engines', () => {
     const record = await new TokensRepository(db).detail(`eth_${A}`);
     expect(stored.map((row) => row.engine)).toEqual(['goplus', 'honeypot-is']);
     expect(record!.engines).toEqual(stored);
+    // The report as a column-by-column read gives it: numerics as exact text, the time a date.
+    await db
+      .update(securityReports)
+      .set({ total_supply: '123456789012345678901234567.000000000000000001' })
+      .where(eq(securityReports.token_id, `eth_${A}`));
+    const [row] = await db
+      .select()
+      .from(securityReports)
+      .where(eq(securityReports.token_id, `eth_${A}`));
+    const reread = (await new TokensRepository(db).detail(`eth_${A}`))!;
+    expect(reread.report.total_supply).toBe('123456789012345678901234567.000000000000000001');
+    for (const [field, value] of Object.entries(reread.report)) {
+      const column = field === 'dexDetails' ? 'dex_details' : field;
+      expect([field, value]).toEqual([field, row![column as keyof typeof row]]);
+    }
+    expect(reread.reportFetchedAt).toEqual(row!.fetched_at);
+    expect(reread).toMatchObject({ totalScore: row!.total_score, reportProvider: row!.provider });
     // A report from before the engines were kept apart has none.
     await db.delete(securityEngineReports).where(eq(securityEngineReports.token_id, `eth_${B}`));
     expect((await new TokensRepository(db).detail(`eth_${B}`))!.engines).toEqual([]);

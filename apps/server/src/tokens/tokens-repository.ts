@@ -134,36 +134,43 @@ export class TokensRepository {
       .from(list)
       .where(sql`${list.token_id} = any(${sql.placeholder('ids')})`)
       .prepare('dex_list_rows_by_ids');
-    // Every engine's own report rides along as one json array, in engine order: a detail is
-    // one statement (in-process PGlite runs each on the event loop, so a second query was a
-    // second pass through its protocol per request).
+    // The whole detail is one json value of one statement: the report row, its list row and
+    // every engine's own report (as an array, in engine order). In-process PGlite runs each
+    // statement on the event loop, and decoding a row column by column (about 60 of them) cost
+    // four times what one json value does; a second statement was a second pass through its
+    // protocol. Numerics go as text, as the driver gives them; the rest keeps its json type.
+    const report = securityReports;
     const engine = securityEngineReports;
     this.detailById = db
       .select({
-        report: securityReports,
-        engines: sql<EngineRow[] | string>`(
-          select coalesce(
-            json_agg(
-              json_build_object('engine', ${engine.engine}, 'report', ${engine.report}, 'fetchedAt', ${engine.fetched_at})
-              order by ${engine.engine}
-            ),
-            '[]'::json
+        detail: sql<DetailJson | string>`json_build_object(
+          'report', row_to_json(${report}),
+          'totalSupply', ${report.total_supply}::text,
+          'ownerBalance', ${report.owner_balance}::text,
+          'listed', ${list.token_id},
+          'coinName', ${list.coin_name},
+          'listSymbol', ${list.symbol},
+          'price', ${list.price},
+          'liquidity', ${list.liquidity},
+          'fdv', ${list.fdv},
+          'pairAddress', ${list.pool_address},
+          'priceSource', ${list.price_source},
+          'engines', (
+            select coalesce(
+              json_agg(
+                json_build_object('engine', ${engine.engine}, 'report', ${engine.report}, 'fetchedAt', ${engine.fetched_at})
+                order by ${engine.engine}
+              ),
+              '[]'::json
+            )
+            from ${engine}
+            where ${engine.token_id} = ${report.token_id}
           )
-          from ${engine}
-          where ${engine.token_id} = ${securityReports.token_id}
         )`,
-        listed: list.token_id,
-        coinName: list.coin_name,
-        listSymbol: list.symbol,
-        price: list.price,
-        liquidity: list.liquidity,
-        fdv: list.fdv,
-        pairAddress: list.pool_address,
-        priceSource: list.price_source,
       })
-      .from(securityReports)
-      .leftJoin(list, eq(list.token_id, securityReports.token_id))
-      .where(eq(securityReports.token_id, sql.placeholder('id')))
+      .from(report)
+      .leftJoin(list, eq(list.token_id, report.token_id))
+      .where(eq(report.token_id, sql.placeholder('id')))
       .limit(1)
       .prepare('dex_token_detail_by_id');
   }
@@ -313,9 +320,16 @@ export class TokensRepository {
    * (the report, its list row and every engine's report).
    */
   async detail(tokenId: string): Promise<TokenDetailRecord | undefined> {
-    const [row] = await this.detailById.execute({ id: tokenId });
-    if (!row) return undefined;
-    const { report } = row;
+    const [found] = await this.detailById.execute({ id: tokenId });
+    if (!found) return undefined;
+    const row =
+      typeof found.detail === 'string' ? (JSON.parse(found.detail) as DetailJson) : found.detail;
+    const report: ReportRow = {
+      ...row.report,
+      total_supply: row.totalSupply,
+      owner_balance: row.ownerBalance,
+      fetched_at: new Date(row.report.fetched_at),
+    };
     return {
       tokenId: report.token_id,
       chainName: report.chain_name,
@@ -348,6 +362,8 @@ export class TokensRepository {
   }
 }
 
+type ReportRow = typeof securityReports.$inferSelect;
+
 /** An engine's report as the detail query aggregates it (json: the time is a string). */
 interface EngineRow {
   engine: string;
@@ -355,9 +371,29 @@ interface EngineRow {
   fetchedAt: string;
 }
 
-/** The engines' reports of the detail query; a driver that hands json back as text is parsed. */
-function enginesOf(value: EngineRow[] | string): TokenDetailRecord['engines'] {
-  const rows = typeof value === 'string' ? (JSON.parse(value) as EngineRow[]) : value;
+/**
+ * The detail query's one json value (a driver that hands json back as text has it parsed):
+ * the report row as `row_to_json` writes it (its time a string; its numerics, which json
+ * would turn into lossy numbers, beside it as text) and the list row's columns, null when the
+ * token is not listed.
+ */
+interface DetailJson {
+  report: Omit<ReportRow, 'fetched_at'> & { fetched_at: string };
+  totalSupply: string | null;
+  ownerBalance: string | null;
+  listed: string | null;
+  coinName: string | null;
+  listSymbol: string | null;
+  price: number | null;
+  liquidity: number | null;
+  fdv: number | null;
+  pairAddress: string | null;
+  priceSource: string | null;
+  engines: EngineRow[];
+}
+
+/** The engines' reports of the detail query, their times as dates. */
+function enginesOf(rows: EngineRow[]): TokenDetailRecord['engines'] {
   return rows.map(({ engine, report, fetchedAt }) => ({
     engine,
     report,
