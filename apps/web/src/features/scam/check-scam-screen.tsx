@@ -75,7 +75,7 @@ export function CheckScamScreen() {
   }
 
   return (
-    <div className={`scam ${styles.page}`}>
+    <div className="centred-page">
       <div className={`${styles.card} card`}>
         <div className={styles.head}>
           <h1 className={styles.title}>CHECK SCAMMER IDENTIFIER</h1>

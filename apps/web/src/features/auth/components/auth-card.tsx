@@ -19,7 +19,7 @@ export function AuthCard({
   wide?: boolean;
 }) {
   return (
-    <div className={`auth ${styles.page}`}>
+    <div className="centred-page">
       <div className={wide ? `${styles.card} ${styles.wide}` : styles.card}>
         <Link to={webRoutes.home} className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
           <BrandMark />

@@ -30,7 +30,7 @@ export function ConnectWalletScreen() {
   const loggedIn = useSessionStore(selectIsLoggedIn);
   const [step, setStep] = useState<Step>('login');
   return (
-    <div className={styles.connect}>
+    <div className="centred-page">
       <div className={`${styles.card} card`}>
         <div className={styles.head}>
           <BrandMark size={32} />
