@@ -12,7 +12,6 @@ export const goPlusEnvelopeSchema = z.object({
   message: z.string().nullish(),
   result: z.record(z.string(), z.unknown()).nullish(),
 });
-export type GoPlusEnvelope = z.output<typeof goPlusEnvelopeSchema>;
 
 const text = z.string().nullish();
 
