@@ -5,7 +5,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { apiPaths } from '@vaultscope/core';
+import { apiPaths, type ChainCode } from '@vaultscope/core';
 import { Accounts } from './auth/accounts';
 import { authRoutes } from './auth/auth-routes';
 import { PasswordReset } from './auth/password-reset';
@@ -17,7 +17,13 @@ import { IcoRepository } from './ico/ico-repository';
 import { icoRoutes } from './ico/ico-routes';
 import { loadIcoSnapshotIfEmpty } from './ico/ico-snapshot';
 import { type Clock, systemClock } from './lib/clock';
-import { type Config, rpcUrlOf, scansIndexedWhileIdle } from './lib/config';
+import {
+  type Config,
+  researchSources,
+  rpcUrlOf,
+  scansIndexedWhileIdle,
+  sourceChains,
+} from './lib/config';
 import { type DatabaseHandle, openDatabase } from './lib/db/client';
 import { loggerOptions } from './lib/logger';
 import { registerCompression } from './lib/plugins/compression';
@@ -181,7 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const indexedMarket: IndexedMarket = new IndexedMarket({
     source: marketSource,
-    allowed: config.MARKET_DATA_INDEXED_CHAINS,
+    // RESEARCH_SOURCES (market `own` or `both`; MARKET_DATA_INDEXED_CHAINS by default).
+    allowed: indexedChains(sourceChains(researchSources(config), 'market', 'own')),
     index: listIndex,
     onChange: () => responseCache.clear(),
     // `scans` is built below; rows are first read when the app is ready.
@@ -453,4 +460,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
+}
+
+/** The chains our indexer may serve, as `IndexedMarket` takes them (`none` starts nothing). */
+function indexedChains(chains: ChainCode[]): ChainCode[] | 'none' {
+  return chains.length === 0 ? 'none' : chains;
 }

@@ -1,4 +1,5 @@
-import type { Config } from './lib/config';
+import { CHAIN_CODE_VALUES, type ChainCode } from '@vaultscope/core';
+import { researchSources, type Config, type ResearchSources, type SourceKind } from './lib/config';
 import { createBinanceTickers } from './providers/cex/binance';
 import { createCoinGeckoProvider } from './providers/cex/coingecko';
 import { createDexScreenerProvider } from './providers/dexscreener/dexscreener';
@@ -22,7 +23,11 @@ import {
   etherscanEndpoint,
   sourcifyEndpoint,
 } from './providers/source-verification/source-verification';
-import type { ResearchProviders, SecurityReportProvider } from './tokens/providers';
+import type {
+  DexDataProvider,
+  ResearchProviders,
+  SecurityReportProvider,
+} from './tokens/providers';
 import { SnapshotResearchSource } from './tokens/snapshot-provider';
 
 /**
@@ -56,7 +61,9 @@ export type ResearchProviderConfig = Pick<
   | 'ETHERSCAN_URL'
   | 'ETHERSCAN_KEY'
   | 'PROVIDER_TIMEOUT_MS'
->;
+> &
+  // Absent (a test's partial settings): every chain from the provider, as by default.
+  Partial<Pick<Config, 'RESEARCH_SOURCES' | 'MARKET_DATA_INDEXED_CHAINS'>>;
 
 /**
  * The providers `RESEARCH_PROVIDER` names. The snapshot is a recording: it is loaded into an
@@ -70,6 +77,66 @@ export function createResearchProviders(
   config: ResearchProviderConfig,
   runtime: ProviderRuntime = {},
 ): ResearchProviders {
+  const providers = providersOf(config, runtime);
+  const sources = researchSources({
+    RESEARCH_SOURCES: config.RESEARCH_SOURCES ?? [],
+    MARKET_DATA_INDEXED_CHAINS: config.MARKET_DATA_INDEXED_CHAINS ?? 'all',
+  });
+  return {
+    dex: dexWithoutChains(providers.dex, ownOnly(sources, 'market')),
+    cex: providers.cex,
+    security: securityWithoutChains(providers.security, ownOnly(sources, 'risk')),
+  };
+}
+
+/** The chains whose `kind` is ours alone (`RESEARCH_SOURCES` `own`): the provider is not used. */
+function ownOnly(sources: ResearchSources, kind: SourceKind): ReadonlySet<ChainCode> {
+  return new Set(CHAIN_CODE_VALUES.filter((chain) => sources[chain][kind] === 'own'));
+}
+
+/**
+ * The DEX provider without the rows of `dropped` chains, which are not listed either (what the
+ * database holds of them stays; our indexer's rows stand in for them in the lists).
+ */
+export function dexWithoutChains(
+  dex: DexDataProvider,
+  dropped: ReadonlySet<ChainCode>,
+): DexDataProvider {
+  if (dropped.size === 0) return dex;
+  const kept = (row: { chainName: ChainCode }) => !dropped.has(row.chainName);
+  return {
+    name: dex.name,
+    priceLabel: dex.priceLabel,
+    fetchDex: async (now) => {
+      const listing = await dex.fetchDex(now);
+      return {
+        tokens: listing.tokens.filter(kept),
+        pools: listing.pools.filter(kept),
+        listed: listing.listed.filter((chain) => !dropped.has(chain)),
+      };
+    },
+    fetchCandles: dex.fetchCandles?.bind(dex),
+    circuit: dex.circuit?.bind(dex),
+  };
+}
+
+/** The security provider asked only about tokens outside the `dropped` chains. */
+export function securityWithoutChains(
+  security: SecurityReportProvider,
+  dropped: ReadonlySet<ChainCode>,
+): SecurityReportProvider {
+  if (dropped.size === 0) return security;
+  return {
+    name: security.name,
+    fetchReports: async (tokens) => {
+      const asked = tokens.filter((token) => !dropped.has(token.chainName));
+      return asked.length === 0 ? [] : security.fetchReports(asked);
+    },
+    circuit: security.circuit?.bind(security),
+  };
+}
+
+function providersOf(config: ResearchProviderConfig, runtime: ProviderRuntime): ResearchProviders {
   switch (config.RESEARCH_PROVIDER) {
     case 'snapshot': {
       const source = new SnapshotResearchSource(config.RESEARCH_SNAPSHOT_FILE);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   CHAIN_CODES,
+  CHAIN_CODE_VALUES,
   CHAINS,
   type ChainCode,
   type DexConfigFile,
@@ -187,6 +188,46 @@ const envSchema = z.object({
       return codes as ChainCode[];
     }),
   /**
+   * Per research chain and kind of data, where it comes from: `own` (our indexer's market
+   * figures, our analyzer's risk scores), `live` (the research provider, `RESEARCH_PROVIDER`:
+   * the snapshot or the live APIs) or `both`. Entries `<chain|*>.<market|risk>=<own|live|both>`
+   * separated by commas, later ones winning (`*.risk=both,solana.market=live`). Unset: market
+   * is `both` on the chains of `MARKET_DATA_INDEXED_CHAINS` and `live` on the others, risk is
+   * `both` (today's behaviour). See {@link researchSources}.
+   */
+  RESEARCH_SOURCES: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('')
+    .transform((value, ctx) => {
+      const entries: SourceEntry[] = [];
+      for (const part of value.split(',').map((entry) => entry.trim())) {
+        if (part === '') continue;
+        const match = /^([a-z_*]+)\.([a-z]+)=([a-z]+)$/.exec(part);
+        const [, chain, kind, mode] = match ?? [];
+        const problem = !match
+          ? 'is not <chain|*>.<market|risk>=<own|live|both>'
+          : chain !== '*' && !CHAIN_CODE_VALUES.includes(chain as ChainCode)
+            ? `names no chain (use * or ${CHAIN_CODE_VALUES.join(', ')})`
+            : !(SOURCE_KINDS as readonly string[]).includes(kind!)
+              ? `names no kind of data (use ${SOURCE_KINDS.join(' or ')})`
+              : !(SOURCE_MODES as readonly string[]).includes(mode!)
+                ? `names no source (use ${SOURCE_MODES.join(', ')})`
+                : undefined;
+        if (problem) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" ${problem}` });
+          return z.NEVER;
+        }
+        entries.push({
+          chain: chain as ChainCode | '*',
+          kind: kind as SourceKind,
+          mode: mode as SourceMode,
+        });
+      }
+      return entries;
+    }),
+  /**
    * Start local chains (packages/devnet) for every wallet chain without an `RPC_URL_<id>`.
    * Defaults to on, except in production.
    */
@@ -294,6 +335,65 @@ export type Config = Omit<
   DEXES: DexConfigFile;
 };
 
+/** The kinds of research data `RESEARCH_SOURCES` sets a source for. */
+export const SOURCE_KINDS = ['market', 'risk'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+/** Our own (indexer, analyzer), the research provider's, or both. */
+export const SOURCE_MODES = ['own', 'live', 'both'] as const;
+export type SourceMode = (typeof SOURCE_MODES)[number];
+interface SourceEntry {
+  chain: ChainCode | '*';
+  kind: SourceKind;
+  mode: SourceMode;
+}
+
+/** Where each research chain's market figures and risk scores come from. */
+export type ResearchSources = Record<ChainCode, Record<SourceKind, SourceMode>>;
+
+/**
+ * `RESEARCH_SOURCES` resolved per chain, over the defaults of today's settings:
+ *
+ * - market `own`: our indexer's rows only (the research provider's rows of the chain are not
+ *   loaded); `live`: the research provider's only (no indexer rows in the lists); `both`: the
+ *   indexer's where one runs for the chain, the provider's otherwise.
+ * - risk `own`: our analyzer's scores only (the provider's security engines are not asked about
+ *   the chain's tokens); `live`: the provider's reports, and our analyzer scans none of the
+ *   chain's indexed tokens on its own (it still answers a scan someone asks for); `both`: both.
+ */
+export function researchSources(
+  config: Pick<Config, 'RESEARCH_SOURCES' | 'MARKET_DATA_INDEXED_CHAINS'>,
+): ResearchSources {
+  const indexed = config.MARKET_DATA_INDEXED_CHAINS;
+  const sources = Object.fromEntries(
+    CHAIN_CODE_VALUES.map((chain) => [
+      chain,
+      {
+        market:
+          indexed === 'all' || (indexed !== 'none' && indexed.includes(chain)) ? 'both' : 'live',
+        risk: 'both',
+      },
+    ]),
+  ) as ResearchSources;
+  for (const entry of config.RESEARCH_SOURCES) {
+    for (const chain of entry.chain === '*' ? CHAIN_CODE_VALUES : [entry.chain]) {
+      sources[chain][entry.kind] = entry.mode;
+    }
+  }
+  return sources;
+}
+
+/** The research chains whose `kind` comes (also) from our own side, or (also) from the provider. */
+export function sourceChains(
+  sources: ResearchSources,
+  kind: SourceKind,
+  side: 'own' | 'live',
+): ChainCode[] {
+  return CHAIN_CODE_VALUES.filter((chain) => {
+    const mode = sources[chain][kind];
+    return mode === 'both' || mode === side;
+  });
+}
+
 /** The configured RPC URL of a chain, or undefined for the local chain. */
 export function rpcUrlOf(config: Config, chainId: number): string | undefined {
   return (config as unknown as Record<string, string | undefined>)[`RPC_URL_${chainId}`];
@@ -305,6 +405,9 @@ export class ConfigError extends Error {
 
 /** Whether indexed tokens of `chainId` without a report are scanned while the analyzer is idle. */
 export function scansIndexedWhileIdle(config: Config, chainId: number): boolean {
+  // RESEARCH_SOURCES: a chain whose risk is the provider's alone is not scanned unasked.
+  const code = CHAIN_CODES.find((chain) => chain.chainId === chainId)?.code;
+  if (code && researchSources(config)[code].risk === 'live') return false;
   const setting = config.ANALYZER_SCAN_INDEXED;
   return setting === 'local' ? rpcUrlOf(config, chainId) === undefined : setting;
 }
