@@ -35,6 +35,7 @@ import {
   securityReports,
 } from './research-tables';
 import type { ListIndexRow, TokenListIndex, VersionStep } from './token-list-index';
+import { listDataVersion } from './tokens-repository';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -404,14 +405,6 @@ export interface ListChange {
   version: VersionStep;
 }
 
-/** The data version the list index compares (`TokensRepository.dataVersion`), in `tx`. */
-async function dataVersion(tx: Transaction): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${researchSync.version}), 0)` })
-    .from(researchSync);
-  return Number(row?.total ?? 0);
-}
-
 /** The change to hand on, read in the load's transaction; undefined when it is too large. */
 async function listChange(
   tx: Transaction,
@@ -584,7 +577,7 @@ export class ResearchIngest {
     await this.db.transaction(async (tx) => {
       const written = await writeDex(tx, listing, dex.name, dex.priceLabel, now);
       tokens = written.tokens;
-      const from = await dataVersion(tx);
+      const from = await listDataVersion(tx);
       const rows = await updateTokenList(tx, now, written.touched);
       await bumpVersion(tx, 'dex', dex.name, tokens, now);
       change = await listChange(tx, rows, { from, to: from + 1 });
@@ -603,11 +596,14 @@ export class ResearchIngest {
     const fetchMs = performance.now() - fetchStarted;
     const writeStarted = performance.now();
     let markets = 0;
+    let version = 0;
     await this.db.transaction(async (tx) => {
       markets = await writeCex(tx, listing, cex.name, now);
       await bumpVersion(tx, 'cex', cex.name, markets, now);
+      version = await listDataVersion(tx);
     });
-    this.onLoaded();
+    // The DEX list is untouched: an empty change, so neither the kept rows nor the index reload.
+    this.onLoaded({ rows: [], removed: [], version: { from: version, to: version } });
     return { provider: cex.name, items: markets, ...timings(fetchMs, writeStarted) };
   }
 
@@ -669,7 +665,7 @@ export class ResearchIngest {
           and l.score is distinct from r.total_score
         returning l.token_id`),
       );
-      const from = await dataVersion(tx);
+      const from = await listDataVersion(tx);
       await bumpVersion(tx, 'security', security.name, rows.length, now);
       change = await listChange(
         tx,

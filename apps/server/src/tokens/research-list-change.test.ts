@@ -257,6 +257,12 @@ describe('a live DEX load changes the list rows in place', () => {
     expect(lastChange()?.rows.map((row) => row.token_id)).toEqual([`eth_${address(2)}`]);
     await expectAsFullRebuild();
 
+    // A CEX load leaves the DEX list alone: an empty change, and no reload.
+    t.clock.advance(60_000);
+    await ingest.syncCex();
+    expect(lastChange()).toMatchObject({ rows: [], removed: [] });
+    await expectAsFullRebuild();
+
     // Through all of it the index read every row once, at the first page.
     expect(loads).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   CHAIN_CODE_VALUES,
   tokenListItemSchema,
@@ -14,6 +14,7 @@ import {
   securityEngineReports,
   securityReports,
 } from './research-tables';
+import type { ResearchKind } from './research-ingest';
 import type { ListIndexData, ListIndexRow } from './token-list-index';
 
 /**
@@ -103,6 +104,22 @@ function toListRow(row: ListSelectRow): ListRow | undefined {
   });
   return parsed.success ? parsed.data : undefined;
 }
+
+/**
+ * The version of what the DEX list is made of: the sum of the DEX and reports loads' versions (0
+ * before the first load). A CEX load leaves it alone: the list holds nothing of the CEX markets,
+ * so the list index, here or on another instance, is not read again for one.
+ */
+export async function listDataVersion(db: Pick<Database, 'select'>): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${researchSync.version}), 0)` })
+    .from(researchSync)
+    .where(inArray(researchSync.kind, LIST_KINDS));
+  return Number(row?.total ?? 0);
+}
+
+/** The research kinds whose loads change the DEX list: its pools, and its scores. */
+const LIST_KINDS: ResearchKind[] = ['dex', 'security'];
 
 /** Reads of the DEX research data: list pages, rows by id, token details. No writes (see `ResearchIngest`). */
 export class TokensRepository {
@@ -250,12 +267,9 @@ export class TokensRepository {
     return row !== undefined;
   }
 
-  /** The version of the DEX data (sum of the load versions; 0 before the first load). */
-  async dataVersion(): Promise<number> {
-    const [row] = await this.db
-      .select({ total: sql<string>`coalesce(sum(${researchSync.version}), 0)` })
-      .from(researchSync);
-    return Number(row?.total ?? 0);
+  /** The version of the DEX list's data (see {@link listDataVersion}). */
+  dataVersion(): Promise<number> {
+    return listDataVersion(this.db);
   }
 
   /**
