@@ -45,6 +45,13 @@ const erc20 = parseAbi([
   'function totalSupply() view returns (uint256)',
 ]);
 const DEADLINE = 2n ** 40n;
+/**
+ * A ceiling for router calls (the sender pays only for the gas used). Anvil's estimate, taken in
+ * the second of the pool's last update, falls short when the block lands in the next one (the
+ * pair then writes its price accumulators) and the call reverts out of gas: see SEND_GAS in the
+ * devnet's trade simulator. Millions, because addLiquidity may create the pair.
+ */
+const ROUTER_GAS = 5_000_000n;
 
 let devnet: Awaited<ReturnType<typeof startTestDevnet>>;
 let market: DevnetMarket;
@@ -101,6 +108,7 @@ async function addLiquidity(a: Address, b: Address, amountA: bigint, amountB: bi
       address: market.dex.router,
       abi: routerAbi,
       functionName: 'addLiquidity',
+      gas: ROUTER_GAS,
       args: [a, b, amountA, amountB, 0n, 0n, DEVNET_EVM_OWNER, DEADLINE],
     }),
   );
@@ -149,6 +157,7 @@ describe('indexer with odd tokens', () => {
         address: market.dex.router,
         abi: routerAbi,
         functionName: 'swapExactTokensForTokens',
+        gas: ROUTER_GAS,
         args: [parseUnits('10', 6), 0n, [usds, six], TRADER, DEADLINE],
       }),
     );
@@ -252,6 +261,7 @@ describe('indexer with odd tokens', () => {
         address: market.dex.router,
         abi: routerAbi,
         functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
+        gas: ROUTER_GAS,
         args: [parseUnits('1000', 18), 0n, [tax, wrapped], TRADER, DEADLINE],
       }),
     );

@@ -107,6 +107,9 @@ async function sell(token: Address, quote: Address, amount: bigint): Promise<Hex
       address: router,
       abi: routerAbi,
       functionName: 'swapExactTokensForTokens',
+      // An estimate can fall short by the pair's price accumulators: see SEND_GAS in the
+      // devnet's trade simulator.
+      gas: 500_000n,
       args: [amount, 0n, [token, quote], DEVNET_EVM_OWNER, 2n ** 40n],
     }),
   );
