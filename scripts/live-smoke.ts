@@ -9,11 +9,17 @@
  *
  * Exits 1 when an adapter or a configured engine delivered nothing. Keys are never printed.
  */
-import { type ChainCode } from '@vaultscope/core';
+import { CHAIN_CODE_VALUES, type ChainCode } from '@vaultscope/core';
 import { loadConfig, loadDotEnv } from '../apps/server/src/lib/config';
-import { createDexScreenerProvider } from '../apps/server/src/providers/dexscreener/dexscreener';
+import {
+  DexScreenerDexProvider,
+  dexScreenerEndpoints,
+} from '../apps/server/src/providers/dexscreener/dexscreener';
 import { HONEYPOT_IS_CHAINS } from '../apps/server/src/providers/honeypot-is/honeypot-is';
-import type { ProviderLog } from '../apps/server/src/providers/http/provider-client';
+import {
+  ProviderClient,
+  type ProviderLog,
+} from '../apps/server/src/providers/http/provider-client';
 import { createResearchProviders } from '../apps/server/src/research-providers';
 
 /** Tokens per chain whose security report is asked for (GoPlus without a key: one per call). */
@@ -120,9 +126,12 @@ async function main(): Promise<number> {
 
   // DexScreener's token pairs and search, whichever DEX_PROVIDER lists the pools.
   if (config.DEXSCREENER_URL) {
-    const dexscreener = createDexScreenerProvider({
-      baseUrl: config.DEXSCREENER_URL,
+    const endpoints = dexScreenerEndpoints(config.DEXSCREENER_URL);
+    const dexscreener = new DexScreenerDexProvider({
+      profiles: new ProviderClient({ ...endpoints.profiles, log }),
+      pairs: new ProviderClient({ ...endpoints.pairs, log }),
       tokenFacts: async () => ({ facts: new Map(), complete: true }),
+      chains: CHAIN_CODE_VALUES,
       log,
     });
     const dsStarted = performance.now();

@@ -1,9 +1,12 @@
 import { CHAIN_CODE_VALUES, type ChainCode } from '@vaultscope/core';
-import { researchSources, type Config, type ResearchSources, type SourceKind } from './lib/config';
-import { createBinanceTickers } from './providers/cex/binance';
-import { createCoinGeckoProvider } from './providers/cex/coingecko';
-import { createDexScreenerProvider } from './providers/dexscreener/dexscreener';
-import { createGeckoTerminalProvider } from './providers/geckoterminal/geckoterminal';
+import { researchSources, sourceChains, type Config } from './lib/config';
+import { BinanceTickers, binanceEndpoint } from './providers/cex/binance';
+import { CoinGeckoCexProvider, coinGeckoEndpoint } from './providers/cex/coingecko';
+import { DexScreenerDexProvider, dexScreenerEndpoints } from './providers/dexscreener/dexscreener';
+import {
+  GeckoTerminalDexProvider,
+  geckoTerminalEndpoint,
+} from './providers/geckoterminal/geckoterminal';
 import { GoPlusSecurityProvider, goPlusBatchSize, goPlusEndpoint } from './providers/goplus/goplus';
 import {
   HoneypotIsSecurityProvider,
@@ -12,6 +15,7 @@ import {
 import {
   ProviderClient,
   type ProviderEndpoint,
+  type ProviderLog,
   type ProviderRuntime,
 } from './providers/http/provider-client';
 import { MergedDexProvider } from './providers/merged-dex';
@@ -77,42 +81,38 @@ export function createResearchProviders(
   config: ResearchProviderConfig,
   runtime: ProviderRuntime = {},
 ): ResearchProviders {
-  const providers = providersOf(config, runtime);
   const sources = researchSources({
     RESEARCH_SOURCES: config.RESEARCH_SOURCES ?? [],
     MARKET_DATA_INDEXED_CHAINS: config.MARKET_DATA_INDEXED_CHAINS ?? 'all',
   });
+  // The chains whose market (risk) the provider serves: `live` or `both`, not `own`.
+  const market = sourceChains(sources, 'market', 'live');
+  const risk = new Set(sourceChains(sources, 'risk', 'live'));
+  const providers = providersOf(config, runtime, market);
   return {
-    dex: dexWithoutChains(providers.dex, ownOnly(sources, 'market')),
+    dex: providers.dex,
     cex: providers.cex,
-    security: securityWithoutChains(providers.security, ownOnly(sources, 'risk')),
+    security: securityOfChains(providers.security, risk),
   };
 }
 
-/** The chains whose `kind` is ours alone (`RESEARCH_SOURCES` `own`): the provider is not used. */
-function ownOnly(sources: ResearchSources, kind: SourceKind): ReadonlySet<ChainCode> {
-  return new Set(CHAIN_CODE_VALUES.filter((chain) => sources[chain][kind] === 'own'));
-}
-
 /**
- * The DEX provider without the rows of `dropped` chains, which are not listed either (what the
- * database holds of them stays; our indexer's rows stand in for them in the lists).
+ * The snapshot's DEX rows of the `kept` chains only; only those are listed (what the database
+ * holds of another stays, and our indexer's rows stand in for it in the lists). The live adapters
+ * are handed the chains instead and never fetch the others.
  */
-export function dexWithoutChains(
-  dex: DexDataProvider,
-  dropped: ReadonlySet<ChainCode>,
-): DexDataProvider {
-  if (dropped.size === 0) return dex;
-  const kept = (row: { chainName: ChainCode }) => !dropped.has(row.chainName);
+function dexOfChains(dex: DexDataProvider, kept: readonly ChainCode[]): DexDataProvider {
+  if (CHAIN_CODE_VALUES.every((chain) => kept.includes(chain))) return dex;
+  const reads = (row: { chainName: ChainCode }) => kept.includes(row.chainName);
   return {
     name: dex.name,
     priceLabel: dex.priceLabel,
     fetchDex: async (now) => {
       const listing = await dex.fetchDex(now);
       return {
-        tokens: listing.tokens.filter(kept),
-        pools: listing.pools.filter(kept),
-        listed: listing.listed.filter((chain) => !dropped.has(chain)),
+        tokens: listing.tokens.filter(reads),
+        pools: listing.pools.filter(reads),
+        listed: listing.listed.filter((chain) => kept.includes(chain)),
       };
     },
     fetchCandles: dex.fetchCandles?.bind(dex),
@@ -120,66 +120,97 @@ export function dexWithoutChains(
   };
 }
 
-/** The security provider asked only about tokens outside the `dropped` chains. */
-export function securityWithoutChains(
+/** The security provider asked only about tokens of the `kept` chains. */
+function securityOfChains(
   security: SecurityReportProvider,
-  dropped: ReadonlySet<ChainCode>,
+  kept: ReadonlySet<ChainCode>,
 ): SecurityReportProvider {
-  if (dropped.size === 0) return security;
+  if (kept.size === CHAIN_CODE_VALUES.length) return security;
   return {
     name: security.name,
     fetchReports: async (tokens) => {
-      const asked = tokens.filter((token) => !dropped.has(token.chainName));
+      const asked = tokens.filter((token) => kept.has(token.chainName));
       return asked.length === 0 ? [] : security.fetchReports(asked);
     },
     circuit: security.circuit?.bind(security),
   };
 }
 
-function providersOf(config: ResearchProviderConfig, runtime: ProviderRuntime): ResearchProviders {
+/** Builds a live adapter's client from its endpoint and the one call policy. */
+type ClientOf = (endpoint: ProviderEndpoint) => ProviderClient;
+
+function providersOf(
+  config: ResearchProviderConfig,
+  runtime: ProviderRuntime,
+  marketChains: readonly ChainCode[],
+): ResearchProviders {
   switch (config.RESEARCH_PROVIDER) {
     case 'snapshot': {
       const source = new SnapshotResearchSource(config.RESEARCH_SNAPSHOT_FILE);
-      return { dex: source, cex: source, security: source };
+      return { dex: dexOfChains(source, marketChains), cex: source, security: source };
     }
     case 'live': {
       const shared = { timeoutMs: config.PROVIDER_TIMEOUT_MS, ...runtime };
+      const client: ClientOf = (endpoint) => new ProviderClient({ ...endpoint, ...shared });
       return {
-        dex: dexProvider(config, shared),
-        cex: createCoinGeckoProvider({
-          baseUrl: required(config.COINGECKO_URL, 'COINGECKO_URL'),
-          apiKey: config.COINGECKO_KEY,
-          pages: config.COINGECKO_MARKET_PAGES,
-          binance: config.BINANCE_URL
-            ? createBinanceTickers({ baseUrl: config.BINANCE_URL, ...shared })
-            : undefined,
-          ...shared,
-        }),
-        security: securityEngines(config, shared),
+        dex: dexProvider(config, client, marketChains, shared.log),
+        cex: cexProvider(config, client, shared),
+        security: securityEngines(config, client, shared.log),
       };
     }
   }
 }
 
-/** GeckoTerminal, DexScreener or both merged, by `DEX_PROVIDER`. */
-function dexProvider(config: ResearchProviderConfig, shared: ProviderRuntime) {
-  const gecko = createGeckoTerminalProvider({
-    baseUrl: required(config.GECKOTERMINAL_URL, 'GECKOTERMINAL_URL'),
+/**
+ * GeckoTerminal, DexScreener or both merged, by `DEX_PROVIDER`, each reading only `chains` (the
+ * merged one reads through both, handed the same chains).
+ */
+function dexProvider(
+  config: ResearchProviderConfig,
+  client: ClientOf,
+  chains: readonly ChainCode[],
+  log: ProviderLog | undefined,
+): DexDataProvider {
+  const gecko = new GeckoTerminalDexProvider({
+    client: client(geckoTerminalEndpoint(required(config.GECKOTERMINAL_URL, 'GECKOTERMINAL_URL'))),
+    chains,
     topPoolPages: config.GECKOTERMINAL_POOL_PAGES,
     newPoolPages: config.GECKOTERMINAL_NEW_POOL_PAGES,
     trendingPoolPages: config.GECKOTERMINAL_TRENDING_POOL_PAGES,
-    ...shared,
+    log,
   });
   if (config.DEX_PROVIDER === 'geckoterminal') return gecko;
-  const dexscreener = createDexScreenerProvider({
-    baseUrl: required(config.DEXSCREENER_URL, 'DEXSCREENER_URL'),
+  const endpoints = dexScreenerEndpoints(required(config.DEXSCREENER_URL, 'DEXSCREENER_URL'));
+  const dexscreener = new DexScreenerDexProvider({
+    profiles: client(endpoints.profiles),
+    pairs: client(endpoints.pairs),
     // DexScreener's pairs say nothing of decimals and supply: GeckoTerminal's token calls do.
     tokenFacts: (chainName, tokens) => gecko.supplies(chainName, tokens),
-    ...shared,
+    chains,
+    log,
   });
   return config.DEX_PROVIDER === 'dexscreener'
     ? dexscreener
     : new MergedDexProvider(gecko, dexscreener);
+}
+
+/** CoinGecko's markets, with Binance's tickers filling its unknown prices when `BINANCE_URL` is set. */
+function cexProvider(config: ResearchProviderConfig, client: ClientOf, shared: ProviderRuntime) {
+  const { log, clock } = shared;
+  return new CoinGeckoCexProvider({
+    client: client(
+      coinGeckoEndpoint({
+        baseUrl: required(config.COINGECKO_URL, 'COINGECKO_URL'),
+        apiKey: config.COINGECKO_KEY,
+      }),
+    ),
+    pages: config.COINGECKO_MARKET_PAGES,
+    binance: config.BINANCE_URL
+      ? new BinanceTickers(client(binanceEndpoint(config.BINANCE_URL)), log)
+      : undefined,
+    log,
+    now: clock ? () => clock.now() : undefined,
+  });
 }
 
 /**
@@ -188,9 +219,11 @@ function dexProvider(config: ResearchProviderConfig, shared: ProviderRuntime) {
  * report named by its engine, stored side by side and combined. Each engine is handed a client
  * built here from its endpoint and the shared call policy (time-out, retries, `fetch`, clock).
  */
-function securityEngines(config: ResearchProviderConfig, shared: ProviderRuntime) {
-  const client = (endpoint: ProviderEndpoint) => new ProviderClient({ ...endpoint, ...shared });
-  const log = shared.log;
+function securityEngines(
+  config: ResearchProviderConfig,
+  client: ClientOf,
+  log: ProviderLog | undefined,
+) {
   const goplus = new GoPlusSecurityProvider({
     client: client(
       goPlusEndpoint({

@@ -1,4 +1,4 @@
-import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
+import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
 import { ProviderError } from '../http/provider-errors';
 import { numberOf } from '../parse';
 import { binanceTickerSchema, itemListSchema } from './cex-schemas';
@@ -21,6 +21,7 @@ export interface BinanceFigures {
  * price is left out; a failed call gives no tickers (the markets keep CoinGecko's figures).
  */
 export class BinanceTickers {
+  /** `client` is built by the factory from {@link binanceEndpoint} and the shared call policy. */
   constructor(
     private readonly client: ProviderClient,
     private readonly log?: ProviderLog,
@@ -51,16 +52,7 @@ export class BinanceTickers {
   }
 }
 
-/** Binance tickers for a base URL (`https://api.binance.com`); market data needs no key. */
-export function createBinanceTickers(
-  settings: { baseUrl: string } & ProviderRuntime,
-): BinanceTickers {
-  const { baseUrl, ...runtime } = settings;
-  const client = new ProviderClient({
-    provider: 'binance',
-    baseUrl,
-    ratePerMinute: BINANCE_RATE_PER_MINUTE,
-    ...runtime,
-  });
-  return new BinanceTickers(client, runtime.log);
+/** Where and how fast the Binance client calls (`https://api.binance.com`); market data needs no key. */
+export function binanceEndpoint(baseUrl: string): ProviderEndpoint {
+  return { provider: 'binance', baseUrl, ratePerMinute: BINANCE_RATE_PER_MINUTE };
 }

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cexMarketSchema } from '@vaultscope/core';
 import { ProviderUnavailableError } from '../http/provider-errors';
+import { ProviderClient } from '../http/provider-client';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';
-import { createBinanceTickers } from './binance';
-import { createCoinGeckoProvider } from './coingecko';
+import { binanceEndpoint, BinanceTickers } from './binance';
+import { coinGeckoEndpoint, CoinGeckoCexProvider } from './coingecko';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<
@@ -31,23 +32,25 @@ afterEach(() => Promise.all([coingecko.close(), binance.close()]));
 function provider(options: { withBinance?: boolean; pages?: number; timeoutMs?: number } = {}) {
   const fast = fastClock();
   sleeps = fast.sleeps;
-  const runtime = {
-    clock: fast.clock,
-    timeoutMs: options.timeoutMs ?? 2_000,
-    retries: 2,
-    log: {
-      warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
-    },
+  const log = {
+    warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
   };
-  return createCoinGeckoProvider({
-    baseUrl: coingecko.url,
-    apiKey: KEY,
+  const runtime = { clock: fast.clock, timeoutMs: options.timeoutMs ?? 2_000, retries: 2, log };
+  return new CoinGeckoCexProvider({
+    client: new ProviderClient({
+      ...coinGeckoEndpoint({ baseUrl: coingecko.url, apiKey: KEY }),
+      ...runtime,
+    }),
     pages: options.pages ?? 1,
     binance:
       options.withBinance === false
         ? undefined
-        : createBinanceTickers({ baseUrl: binance.url, ...runtime }),
-    ...runtime,
+        : new BinanceTickers(
+            new ProviderClient({ ...binanceEndpoint(binance.url), ...runtime }),
+            log,
+          ),
+    log,
+    now: () => fast.clock.now(),
   });
 }
 

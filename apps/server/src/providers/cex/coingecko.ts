@@ -6,7 +6,7 @@ import {
   type ChainCode,
 } from '@vaultscope/core';
 import type { CexListing, CexMarketProvider, CircuitState } from '../../tokens/providers';
-import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
+import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
 import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
 import type { BinanceTickers } from './binance';
 import { coinGeckoCoinSchema, coinGeckoMarketSchema, itemListSchema } from './cex-schemas';
@@ -27,12 +27,14 @@ const PER_PAGE = 250;
 const PLATFORMS_TTL_MS = 6 * 3_600_000;
 
 export interface CoinGeckoOptions {
+  /** Built by the factory from {@link coinGeckoEndpoint} and the shared call policy. */
   client: ProviderClient;
   /** Pages of 250 coins, by market cap. */
   pages: number;
   /** Binance 24 h tickers that fill a price or 24 h change CoinGecko left unknown. */
   binance?: BinanceTickers;
   log?: ProviderLog;
+  /** The time the contract addresses' age is read against (the call policy's clock). */
   now?: () => number;
 }
 
@@ -181,32 +183,20 @@ export class CoinGeckoCexProvider implements CexMarketProvider {
 }
 
 /**
- * The CoinGecko provider for a base URL and an optional key: a demo key goes in
- * `x-cg-demo-api-key`, a key for `pro-api.coingecko.com` in `x-cg-pro-api-key`.
+ * Where and how fast the CoinGecko client calls, with an optional key: a demo key goes in
+ * `x-cg-demo-api-key` (30 a minute), a key for `pro-api.coingecko.com` in `x-cg-pro-api-key`;
+ * keyless calls get the lower rate.
  */
-export function createCoinGeckoProvider(
-  settings: {
-    baseUrl: string;
-    apiKey?: string;
-    pages: number;
-    binance?: BinanceTickers;
-  } & ProviderRuntime,
-): CoinGeckoCexProvider {
-  const { baseUrl, apiKey, pages, binance, ...runtime } = settings;
-  const { clock } = runtime;
+export function coinGeckoEndpoint(settings: {
+  baseUrl: string;
+  apiKey?: string;
+}): ProviderEndpoint {
+  const { baseUrl, apiKey } = settings;
   const header = baseUrl.includes('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key';
-  const client = new ProviderClient({
+  return {
     provider: 'coingecko',
     baseUrl,
     headers: apiKey ? { [header]: apiKey } : {},
     ratePerMinute: apiKey ? COINGECKO_RATE_PER_MINUTE.keyed : COINGECKO_RATE_PER_MINUTE.keyless,
-    ...runtime,
-  });
-  return new CoinGeckoCexProvider({
-    client,
-    pages,
-    binance,
-    log: runtime.log,
-    now: clock ? () => clock.now() : undefined,
-  });
+  };
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChainCode } from '@vaultscope/core';
+import { CHAIN_CODE_VALUES, type ChainCode } from '@vaultscope/core';
 import type { TokenFacts } from '../geckoterminal/geckoterminal';
+import { ProviderClient } from '../http/provider-client';
 import { MergedDexProvider } from '../merged-dex';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';
-import { createDexScreenerProvider } from './dexscreener';
+import { dexScreenerEndpoints, DexScreenerDexProvider } from './dexscreener';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as unknown[];
@@ -41,15 +42,18 @@ async function tokenFacts(chainName: ChainCode, tokens: readonly { address: stri
   return { facts, complete: true };
 }
 
-function provider(timeoutMs = 2_000) {
-  return createDexScreenerProvider({
-    baseUrl: server.url,
+function provider(timeoutMs = 2_000, chains: readonly ChainCode[] = CHAIN_CODE_VALUES) {
+  const log = {
+    warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
+  };
+  const endpoints = dexScreenerEndpoints(server.url);
+  const runtime = { clock: fastClock().clock, timeoutMs, log };
+  return new DexScreenerDexProvider({
+    profiles: new ProviderClient({ ...endpoints.profiles, ...runtime }),
+    pairs: new ProviderClient({ ...endpoints.pairs, ...runtime }),
     tokenFacts,
-    clock: fastClock().clock,
-    timeoutMs,
-    log: {
-      warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
-    },
+    chains,
+    log,
   });
 }
 

@@ -16,7 +16,7 @@ import type {
 } from '../../tokens/providers';
 import type { TokenFacts } from '../geckoterminal/geckoterminal';
 import { combinedCircuit } from '../http/circuit-breaker';
-import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
+import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
 import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
 import { nonNegativeOf } from '../parse';
 import {
@@ -55,13 +55,18 @@ export type TokenFactsSource = (
   tokens: readonly { address: string }[],
 ) => Promise<{ facts: Map<string, TokenFacts>; complete: boolean }>;
 
+/** The clients the factory builds from {@link dexScreenerEndpoints}, one per published limit. */
 export interface DexScreenerOptions {
   /** `/token-profiles` (60 a minute). */
   profiles: ProviderClient;
   /** `/tokens/v1`, `/token-pairs/v1`, `/latest/dex/search` (300 a minute). */
   pairs: ProviderClient;
   tokenFacts: TokenFactsSource;
-  chains?: readonly ChainCode[];
+  /**
+   * The chains to read (those whose market `RESEARCH_SOURCES` gives to the provider): no pair
+   * call is made for another, and with none the profile feed is not read either.
+   */
+  chains: readonly ChainCode[];
   log?: ProviderLog;
 }
 
@@ -76,17 +81,15 @@ export interface DexScreenerOptions {
 export class DexScreenerDexProvider implements DexDataProvider {
   readonly name = 'dexscreener';
   readonly priceLabel = 'DEX Screener';
-  private readonly chains: readonly ChainCode[];
 
-  constructor(private readonly options: DexScreenerOptions) {
-    this.chains = options.chains ?? (Object.keys(DEXSCREENER_CHAINS) as ChainCode[]);
-  }
+  constructor(private readonly options: DexScreenerOptions) {}
 
   circuit(): CircuitState {
     return combinedCircuit([this.options.profiles.breaker.state, this.options.pairs.breaker.state]);
   }
 
   async fetchDex(_now: Date): Promise<DexListing> {
+    if (this.options.chains.length === 0) return { tokens: [], pools: [], listed: [] };
     const byChain = await this.latestProfiles();
     const tokens: ProvidedDexToken[] = [];
     const pools: ProvidedPool[] = [];
@@ -128,18 +131,19 @@ export class DexScreenerDexProvider implements DexDataProvider {
     return { tokens, pools, listed: [] };
   }
 
-  /** Pools of one token on one chain (`/token-pairs/v1/{chainId}/{address}`). */
+  /** Pools of one token on one chain it reads (`/token-pairs/v1/{chainId}/{address}`). */
   async tokenPairs(chainName: ChainCode, address: string): Promise<ProvidedPool[]> {
-    if (!isValidAddressForChain(chainName, address)) return [];
+    if (!this.options.chains.includes(chainName) || !isValidAddressForChain(chainName, address))
+      return [];
     const path = `/token-pairs/v1/${DEXSCREENER_CHAINS[chainName]}/${address}`;
     const pairs = await this.pairList(path, dsPairListSchema, (body) => body);
     return this.poolsOf(chainName, pairs ?? []).map((item) => item.pool);
   }
 
-  /** Pools on the research chains matching a symbol, name, address or `BASE/QUOTE`. */
+  /** Pools on the chains it reads matching a symbol, name, address or `BASE/QUOTE`. */
   async search(query: string): Promise<ProvidedPool[]> {
     const q = query.trim().slice(0, 100);
-    if (!q) return [];
+    if (!q || this.options.chains.length === 0) return [];
     const pairs = await this.pairList(
       '/latest/dex/search',
       dsPairsEnvelopeSchema,
@@ -147,7 +151,7 @@ export class DexScreenerDexProvider implements DexDataProvider {
       { q },
     );
     const found: ProvidedPool[] = [];
-    for (const chainName of this.chains) {
+    for (const chainName of this.options.chains) {
       found.push(
         ...this.poolsOf(
           chainName,
@@ -179,7 +183,7 @@ export class DexScreenerDexProvider implements DexDataProvider {
       const profile = dsProfileSchema.safeParse(item);
       if (!profile.success) continue;
       const chainName = CHAIN_OF.get(profile.data.chainId);
-      if (!chainName || !this.chains.includes(chainName)) continue;
+      if (!chainName || !this.options.chains.includes(chainName)) continue;
       if (!isValidAddressForChain(chainName, profile.data.tokenAddress)) continue;
       const list = byChain.get(chainName) ?? [];
       if (!list.includes(profile.data.tokenAddress)) list.push(profile.data.tokenAddress);
@@ -273,22 +277,16 @@ export function poolOf(chainName: ChainCode, pair: DsPair): ProvidedPool | null 
   return parsed.success ? parsed.data : null;
 }
 
-/** The DexScreener provider for a base URL (`https://api.dexscreener.com`, no key). */
-export function createDexScreenerProvider(
-  settings: {
-    baseUrl: string;
-    tokenFacts: TokenFactsSource;
-    chains?: readonly ChainCode[];
-  } & ProviderRuntime,
-): DexScreenerDexProvider {
-  const { baseUrl, tokenFacts, chains, ...runtime } = settings;
-  const client = (ratePerMinute: number) =>
-    new ProviderClient({ provider: 'dexscreener', baseUrl, ratePerMinute, ...runtime });
-  return new DexScreenerDexProvider({
-    profiles: client(DEXSCREENER_RATE_PER_MINUTE.profiles),
-    pairs: client(DEXSCREENER_RATE_PER_MINUTE.pairs),
-    tokenFacts,
-    chains,
-    log: runtime.log,
-  });
+/**
+ * Where and how fast the DexScreener clients call (`https://api.dexscreener.com`, no key): its two
+ * published limits (reference doc 2.1) on two clients, so each keeps its own bucket.
+ */
+export function dexScreenerEndpoints(
+  baseUrl: string,
+): Record<'profiles' | 'pairs', ProviderEndpoint> {
+  const endpoint = (ratePerMinute: number) => ({ provider: 'dexscreener', baseUrl, ratePerMinute });
+  return {
+    profiles: endpoint(DEXSCREENER_RATE_PER_MINUTE.profiles),
+    pairs: endpoint(DEXSCREENER_RATE_PER_MINUTE.pairs),
+  };
 }

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderClient } from '../http/provider-client';
 import { ProviderMalformedError } from '../http/provider-errors';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';
-import { createGeckoTerminalProvider } from './geckoterminal';
+import { geckoTerminalEndpoint, GeckoTerminalDexProvider } from './geckoterminal';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<
@@ -20,14 +21,16 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 function provider(trendingPoolPages: number, timeoutMs = 2_000) {
-  return createGeckoTerminalProvider({
-    baseUrl: server.url,
+  return new GeckoTerminalDexProvider({
+    client: new ProviderClient({
+      ...geckoTerminalEndpoint(server.url),
+      clock: fastClock().clock,
+      timeoutMs,
+    }),
     chains: ['eth'],
     topPoolPages: 0,
     newPoolPages: 0,
     trendingPoolPages,
-    clock: fastClock().clock,
-    timeoutMs,
   });
 }
 

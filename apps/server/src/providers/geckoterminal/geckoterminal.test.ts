@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotPoolSchema, type ChainCode } from '@vaultscope/core';
+import { ProviderClient } from '../http/provider-client';
 import { ProviderUnavailableError } from '../http/provider-errors';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';
-import { createGeckoTerminalProvider } from './geckoterminal';
+import { geckoTerminalEndpoint, GeckoTerminalDexProvider } from './geckoterminal';
 
 type Json = Record<string, unknown> & { data: Record<string, unknown>[] };
 const fixture = (name: string) =>
@@ -35,17 +36,21 @@ function provider(
 ) {
   const fast = fastClock();
   sleeps = fast.sleeps;
-  return createGeckoTerminalProvider({
-    baseUrl: server.url,
+  const log = {
+    warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
+  };
+  return new GeckoTerminalDexProvider({
+    client: new ProviderClient({
+      ...geckoTerminalEndpoint(server.url),
+      clock: fast.clock,
+      timeoutMs: options.timeoutMs ?? 2_000,
+      retries: 2,
+      log,
+    }),
     chains: options.chains ?? ['eth'],
     topPoolPages: options.topPoolPages ?? 2,
     newPoolPages: 1,
-    clock: fast.clock,
-    timeoutMs: options.timeoutMs ?? 2_000,
-    retries: 2,
-    log: {
-      warn: ((obj: Record<string, unknown>, msg: string) => logs.push({ obj, msg })) as never,
-    },
+    log,
   });
 }
 

@@ -1,5 +1,4 @@
 import {
-  CHAIN_CODE_VALUES,
   addressKey,
   isValidAddressForChain,
   normaliseAddress,
@@ -18,7 +17,7 @@ import type {
   ProvidedDexToken,
   ProvidedPool,
 } from '../../tokens/providers';
-import { ProviderClient, type ProviderLog, type ProviderRuntime } from '../http/provider-client';
+import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
 import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
 import { decimalTextOf, nonNegativeOf, numberOf, unitsToWhole } from '../parse';
 import {
@@ -52,9 +51,13 @@ const SNAPSHOT_WINDOWS = ['m5', 'h1', 'h6', 'h24'] as const;
 const providedTokenSchema = snapshotDexTokenSchema.omit({ security: true });
 
 export interface GeckoTerminalOptions {
+  /** Built by the factory from {@link geckoTerminalEndpoint} and the shared call policy. */
   client: ProviderClient;
-  /** Chains to list; all research chains by default. */
-  chains?: readonly ChainCode[];
+  /**
+   * The chains to read (those whose market `RESEARCH_SOURCES` gives to the provider): no call is
+   * made for another, so an excluded chain costs none of the rate limit.
+   */
+  chains: readonly ChainCode[];
   /** Pages (20 pools each) of a network's top pools per sync. */
   topPoolPages: number;
   /** Pages of a network's newest pools per sync. */
@@ -99,11 +102,8 @@ const MAX_CANDLES = 1000;
 export class GeckoTerminalDexProvider implements DexDataProvider {
   readonly name = 'geckoterminal';
   readonly priceLabel = 'GeckoTerminal';
-  private readonly chains: readonly ChainCode[];
 
-  constructor(private readonly options: GeckoTerminalOptions) {
-    this.chains = options.chains ?? CHAIN_CODE_VALUES;
-  }
+  constructor(private readonly options: GeckoTerminalOptions) {}
 
   circuit(): CircuitState {
     return this.options.client.breaker.state;
@@ -115,7 +115,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     const listed: ChainCode[] = [];
     let answered = 0;
     let failed = 0;
-    for (const chainName of this.chains) {
+    for (const chainName of this.options.chains) {
       const network = GECKOTERMINAL_NETWORKS[chainName];
       const found = new Map<string, { pool: ProvidedPool; base: IncludedToken }>();
       let complete = true;
@@ -188,6 +188,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
    * A pool's candles (`/pools/{address}/ohlcv/{timeframe}`) in core's candle shape, oldest first,
    * up to `before` (Unix seconds); `trades` is null, as GeckoTerminal does not count them. A
    * malformed candle is left out; a failed call throws (the caller shows no chart, not a wrong one).
+   * A chain it does not read has no candles here (none are asked for).
    */
   async fetchCandles(
     chainName: ChainCode,
@@ -195,7 +196,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     interval: CandleInterval,
     options: { before?: number; limit?: number } = {},
   ): Promise<ProvidedCandle[]> {
-    if (!isValidAddressForChain(chainName, poolAddress)) return [];
+    if (!this.reads(chainName) || !isValidAddressForChain(chainName, poolAddress)) return [];
     const { timeframe, aggregate } = OHLCV_OF[interval];
     const path = `/networks/${GECKOTERMINAL_NETWORKS[chainName]}/pools/${poolAddress}/ohlcv/${timeframe}`;
     const answer = await this.options.client.get(path, gtOhlcvSchema, {
@@ -271,14 +272,19 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     };
   }
 
+  private reads(chainName: ChainCode): boolean {
+    return this.options.chains.includes(chainName);
+  }
+
   /**
    * Supply, decimals and names of tokens by address key, from `/tokens/multi` in batches;
-   * `complete` when every batch answered.
+   * `complete` when every batch answered. Of a chain it does not read it knows nothing.
    */
   async supplies(
     chainName: ChainCode,
     tokens: readonly { address: string }[],
   ): Promise<{ facts: Map<string, TokenFacts>; complete: boolean }> {
+    if (!this.reads(chainName)) return { facts: new Map(), complete: false };
     const network = GECKOTERMINAL_NETWORKS[chainName];
     const facts = new Map<string, TokenFacts>();
     let complete = true;
@@ -392,32 +398,14 @@ function poolOf(
 }
 
 /**
- * The GeckoTerminal provider for a base URL (`https://api.geckoterminal.com/api/v2`), with the
- * response version pinned by the `Accept` header GeckoTerminal documents.
+ * Where and how fast the GeckoTerminal client calls (`https://api.geckoterminal.com/api/v2`, no
+ * key), with the response version pinned by the `Accept` header GeckoTerminal documents.
  */
-export function createGeckoTerminalProvider(
-  settings: {
-    baseUrl: string;
-    chains?: readonly ChainCode[];
-    topPoolPages: number;
-    newPoolPages: number;
-    trendingPoolPages?: number;
-  } & ProviderRuntime,
-): GeckoTerminalDexProvider {
-  const { baseUrl, chains, topPoolPages, newPoolPages, trendingPoolPages, ...runtime } = settings;
-  const client = new ProviderClient({
+export function geckoTerminalEndpoint(baseUrl: string): ProviderEndpoint {
+  return {
     provider: 'geckoterminal',
     baseUrl,
     headers: { accept: 'application/json;version=20230302' },
     ratePerMinute: GECKOTERMINAL_RATE_PER_MINUTE,
-    ...runtime,
-  });
-  return new GeckoTerminalDexProvider({
-    client,
-    chains,
-    topPoolPages,
-    newPoolPages,
-    trendingPoolPages,
-    log: runtime.log,
-  });
+  };
 }
