@@ -119,6 +119,38 @@ describe('DexScreener DEX provider', () => {
     expect(await p.search('nothing')).toEqual([]);
   });
 
+  it('never calls for a chain it was not handed (RESEARCH_SOURCES market own)', async () => {
+    const FROG = '0x1111111111111111111111111111111111111111';
+    const ETH_PATH = `/tokens/v1/ethereum/${FROG}`;
+    server.on('/token-profiles/latest/v1', {
+      body: [...PROFILES, { chainId: 'ethereum', tokenAddress: FROG }],
+    });
+    server.on(TOKENS_PATH, { body: TOAD_PAIRS });
+    server.on(ETH_PATH, { body: [] });
+    server.on('/latest/dex/search', { body: { schemaVersion: '1.0.0', pairs: TOAD_PAIRS } });
+    // Handed eth, it asks for the eth token's pairs: the profile is one it would read.
+    await provider(2_000, ['bsc', 'eth']).fetchDex(NOW);
+    expect(server.requestsTo(ETH_PATH)).toHaveLength(1);
+
+    server.requests.length = 0;
+    factCalls.length = 0;
+    const bscOnly = provider(2_000, ['bsc']);
+    const listing = await bscOnly.fetchDex(NOW);
+    expect(listing.pools.map((pool) => pool.chainName)).toEqual(['bsc']);
+    expect(listing.listed).toEqual([]);
+    expect(factCalls.map((call) => call.chainName)).toEqual(['bsc']);
+    expect(await bscOnly.tokenPairs('eth', FROG)).toEqual([]);
+    expect(server.requestsTo('/tokens/v1/ethereum/*')).toEqual([]);
+    expect(server.requestsTo('/token-pairs/v1/*')).toEqual([]);
+    // Search is one call for every chain; the answer keeps only the chains it reads.
+    expect(await provider(2_000, ['eth']).search('TOAD')).toEqual([]);
+
+    // Handed no chain, a load reads not even the profile feed.
+    server.requests.length = 0;
+    expect(await provider(2_000, []).fetchDex(NOW)).toEqual({ tokens: [], pools: [], listed: [] });
+    expect(server.requests).toEqual([]);
+  });
+
   it('recovers from a 429 with Retry-After and a 5xx', async () => {
     server.on(
       '/token-profiles/latest/v1',

@@ -197,6 +197,24 @@ describe('GeckoTerminal DEX provider', () => {
     await expect(provider().fetchDex(NOW)).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
+  it('never calls for a chain it was not handed (RESEARCH_SOURCES market own), and lists only what it read', async () => {
+    // Both networks answer; only bsc is the provider's to read.
+    serveAll();
+    server.on('/networks/bsc/pools', { body: PAGE_1 }, { body: PAGE_2 });
+    server.on('/networks/bsc/new_pools', { body: NEW_POOLS });
+    server.on('/networks/bsc/tokens/multi/*', { body: TOKENS });
+    const gt = provider({ chains: ['bsc'] });
+    const listing = await gt.fetchDex(NOW);
+    expect(listing.listed).toEqual(['bsc']);
+    expect(listing.pools.map((pool) => pool.chainName)).toEqual(['bsc', 'bsc']);
+    expect(listing.tokens.map((token) => token.chainName)).toEqual(['bsc', 'bsc']);
+    // Nor do candles or supplies of the excluded chain cost a call.
+    expect(await gt.fetchCandles('eth', FROG_POOL, '1h')).toEqual([]);
+    expect((await gt.supplies('eth', [{ address: FROG_POOL }])).facts.size).toBe(0);
+    expect(server.requestsTo('/networks/bsc/*').length).toBeGreaterThan(0);
+    expect(server.requestsTo('/networks/eth/*')).toEqual([]);
+  });
+
   it('asks each configured network by its GeckoTerminal id', async () => {
     server.on('/networks/polygon_pos/pools', { body: { data: [] } });
     server.on('/networks/polygon_pos/new_pools', { body: { data: [] } });
