@@ -51,6 +51,7 @@ import { ResearchScheduler, type SyncTimers } from './tokens/research-scheduler'
 import { researchStatus } from './tokens/research-status';
 import type { ProviderRuntime } from './providers/http/provider-client';
 import { IndexedMarket } from './tokens/indexed-market';
+import { ProviderCandles } from './tokens/provider-candles';
 import { IndexerMarketSource } from './indexer/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
 import { TokenResearch } from './tokens/token-research';
@@ -209,6 +210,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     favouritesAmong: (userId, type, ids) => favourites.favouriteIdsAmong(userId, type, ids),
     snapshotPriceLabel: providers.dex.priceLabel,
+    // A provider with price history (GeckoTerminal) draws the charts of the chains our indexer
+    // does not serve, where RESEARCH_SOURCES lets the provider's market data in.
+    providerCandles: providers.dex.fetchCandles
+      ? {
+          source: new ProviderCandles({
+            fetchCandles: providers.dex.fetchCandles.bind(providers.dex),
+            provider: providers.dex.name,
+            clock,
+            log: app.log,
+          }),
+          chains: sourceChains(researchSources(config), 'market', 'live'),
+        }
+      : undefined,
     // `scans` needs the chains, opened below; a detail cannot arrive before the app is ready.
     analyzer: { lookup: (target, caller, options) => scans.lookup(target, caller, options) },
     // Live mode: a detail asks for a fresh report when its own is old (`researchScheduler`

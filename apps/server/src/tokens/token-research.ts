@@ -34,6 +34,7 @@ import { BadRequestError, NotFoundError } from '../lib/errors';
 import type { CexRepository } from './cex-repository';
 import { INDEXER_PROVIDER_LABEL, type IndexedMarket } from './indexed-market';
 import type { MarketSource } from './market-source';
+import type { ProviderCandles } from './provider-candles';
 import type { ListOrder, TokenListIndex } from './token-list-index';
 import type { ListPage } from './list-json';
 import type { ListRow, TokensRepository } from './tokens-repository';
@@ -98,6 +99,12 @@ export interface TokenResearchDeps {
   market?: { rows: IndexedMarket; source: MarketSource };
   /** `priceProvider` of the snapshot's figures (the DEX provider's `priceLabel`). */
   snapshotPriceLabel?: string;
+  /**
+   * Candles of the chains our indexer does not serve, from the live DEX provider (one that keeps
+   * price history: GeckoTerminal), of the primary pool the stored list row names. Only `chains`
+   * are asked (`RESEARCH_SOURCES` market `live` or `both`). Absent: such tokens have no candles.
+   */
+  providerCandles?: { source: ProviderCandles; chains: readonly ChainCode[] };
   /**
    * Live mode only: a detail whose provider report is missing or older than `ttlMs` asks for a
    * fresh one (`request`, which does not wait) and answers with what is stored. Absent for the
@@ -347,6 +354,8 @@ export class TokenResearch {
     const market = this.deps.market;
     const token = market?.rows.serves(network) ? market.rows.token(id) : undefined;
     return {
+      id,
+      indexed: market?.rows.serves(network) ?? false,
       token,
       source: market?.source,
       header: {
@@ -362,13 +371,40 @@ export class TokenResearch {
   }
 
   /**
-   * Candles of the token's primary pool. A token no indexed pool holds (or a chain without an
-   * indexer) has none: an empty list, which the chart shows as "no trades yet".
+   * Candles of the token's primary pool. On a chain our indexer serves they are the indexer's,
+   * and a token no indexed pool holds has none: an empty list, which the chart shows as "no
+   * trades yet". On another chain they are the live DEX provider's for the pool the stored list
+   * row names (`providerCandles`), with that row's pool, quote and price source in the header;
+   * without such a provider or row there are none.
    */
   async candles(address: string, query: CandlesQuery): Promise<CandlesResponse> {
     const range = resolveCandleRange(query, Math.floor(this.deps.clock.now().getTime() / 1000));
     if (!range.ok) throw new BadRequestError(range.message);
-    const { token, source, header } = this.marketTarget(address, query.network);
+    const { id, indexed, token, source, header } = this.marketTarget(address, query.network);
+    const answer = (head: typeof header, candles: CandlesResponse['candles']) => ({
+      ...head,
+      interval: range.interval,
+      from: range.from,
+      to: range.to,
+      candles,
+    });
+    const live = this.deps.providerCandles;
+    if (!indexed && live?.chains.includes(query.network)) {
+      const pool = await this.deps.tokens.primaryPool(id);
+      if (pool) {
+        const candles = await live.source.candles(query.network, pool.poolAddress, range);
+        return answer(
+          {
+            chainName: query.network,
+            tokenAddress: pool.tokenAddress,
+            pairAddress: pool.poolAddress,
+            quoteSymbol: pool.quoteSymbol,
+            priceProvider: pool.priceSource ?? header.priceProvider,
+          },
+          candles,
+        );
+      }
+    }
     const candles =
       token && source
         ? await source.candles(
@@ -379,7 +415,7 @@ export class TokenResearch {
             range.to,
           )
         : [];
-    return { ...header, interval: range.interval, from: range.from, to: range.to, candles };
+    return answer(header, candles);
   }
 
   /** The latest trades of the token's primary pool, newest first (none without an indexed pool). */

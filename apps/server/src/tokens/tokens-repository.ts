@@ -9,6 +9,7 @@ import {
 } from '@vaultscope/core';
 import type { Database } from '../lib/db/client';
 import {
+  dexPools,
   dexTokenList,
   researchSync,
   securityEngineReports,
@@ -267,6 +268,26 @@ export class TokensRepository {
     return row !== undefined;
   }
 
+  /**
+   * The primary pool of a listed token as the stored list row has it (the provider's rows: a
+   * chain our indexer serves has its own pools), with its quote token's symbol and the row's
+   * price source; undefined for a token without a row.
+   */
+  async primaryPool(tokenId: string): Promise<StoredPrimaryPool | undefined> {
+    const [row] = await this.db
+      .select({
+        tokenAddress: list.token_address,
+        poolAddress: list.pool_address,
+        quoteSymbol: dexPools.quote_token_symbol,
+        priceSource: list.price_source,
+      })
+      .from(list)
+      .leftJoin(dexPools, eq(dexPools.id, list.pool_id))
+      .where(eq(list.token_id, tokenId))
+      .limit(1);
+    return row;
+  }
+
   /** The version of the DEX list's data (see {@link listDataVersion}). */
   dataVersion(): Promise<number> {
     return listDataVersion(this.db);
@@ -374,6 +395,16 @@ export class TokensRepository {
             },
     };
   }
+}
+
+/** A listed token's primary pool (see {@link TokensRepository.primaryPool}). */
+export interface StoredPrimaryPool {
+  tokenAddress: string;
+  poolAddress: string;
+  /** Null when the pool row is gone (the list row is rebuilt with the pools, so rarely). */
+  quoteSymbol: string | null;
+  /** The list row's `priceProvider`, null on rows written before it was stored. */
+  priceSource: string | null;
 }
 
 type ReportRow = typeof securityReports.$inferSelect;

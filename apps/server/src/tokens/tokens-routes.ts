@@ -139,7 +139,11 @@ export async function tokensRoutes(
           'in Unix seconds, both inclusive (`to` defaults to now, `from` to 300 candles before ' +
           '`to`). At most 1,000 candles a call: a wider range, `from` after `to` or an unknown ' +
           'interval is a 400. Buckets without trades are left out. A token no indexed pool ' +
-          'holds, or a chain without an indexer, has `pairAddress` null and no candles.',
+          'holds has `pairAddress` null and no candles. On a chain our indexer does not serve, ' +
+          "the candles are the live DEX provider's (GeckoTerminal, `trades` null: it counts " +
+          'no swaps) for the primary pool the lists show, kept a minute per pool and interval; ' +
+          'a provider that fails answers no candles, not an error. Without such a provider, or ' +
+          'for a token not listed, `pairAddress` is null and there are no candles.',
         params: marketDataParamsSchema,
         querystring: candlesQuerySchema,
         response: { 200: candlesResponseSchema, ...failures },

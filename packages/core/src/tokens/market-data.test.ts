@@ -124,4 +124,19 @@ describe('trades', () => {
     };
     expect(candlesResponseSchema.safeParse(answer).success).toBe(false);
   });
+
+  it("takes a provider's candles, whose trades are not counted (null), never a made-up 0", () => {
+    const answer = {
+      chainName: 'eth',
+      tokenAddress: '0x1',
+      pairAddress: '0x2',
+      quoteSymbol: 'WETH',
+      priceProvider: 'GeckoTerminal',
+      interval: '1h',
+      from: 0,
+      to: 3600,
+      candles: [{ time: 0, open: 1, high: 2, low: 1, close: 2, volume: 5, trades: null }],
+    };
+    expect(candlesResponseSchema.parse(answer).candles[0]?.trades).toBeNull();
+  });
 });

@@ -61,6 +61,11 @@ export const marketDataMessages = {
   invalidLimit: `limit must be a whole number from 1 to ${MARKET_DATA_LIMITS.maxTrades}.`,
   /** The chart and the trades table of a token no indexed pool holds, or that never traded. */
   noTrades: "No trades yet on this chain's indexed DEXes",
+  /**
+   * The chart of a token whose candles come from a live DEX provider (a chain our indexer does
+   * not serve) when the provider has none for its pool, or did not answer.
+   */
+  noProviderCandles: (provider: string) => `No candles from ${provider} for this pool right now`,
   loadFailed: 'Could not load the market data.',
 } as const;
 
@@ -166,8 +171,9 @@ const price = z.number().nonnegative();
 /**
  * One OHLCV candle: `time` is the bucket's start in Unix seconds; prices in USD (the pool's
  * price in its quote token converted at the block's rate, so a candle's figures are those the
- * list showed when it traded); `volume` in USD; `trades` swaps in the bucket. Buckets without a
- * trade are left out (a chart carries the last close across them).
+ * list showed when it traded); `volume` in USD; `trades` swaps in the bucket, `null` when the
+ * source does not count them (a live DEX provider's candles: GeckoTerminal's OHLCV has no swap
+ * count). Buckets without a trade are left out (a chart carries the last close across them).
  */
 export const candleSchema = z.object({
   time: z.number().int().nonnegative(),
@@ -176,14 +182,16 @@ export const candleSchema = z.object({
   low: price,
   close: price,
   volume: z.number().nonnegative(),
-  trades: z.number().int().nonnegative(),
+  trades: z.number().int().nonnegative().nullable(),
 });
 export type Candle = z.output<typeof candleSchema>;
 
 /**
  * The market-data header of both calls: where the figures come from (`priceProvider`, as in the
  * detail), and the token's primary pool (its deepest indexed pool), `null` when no indexed pool
- * holds the token: then the lists are empty, which the screens show as "no trades yet".
+ * holds the token: then the lists are empty, which the screens show as "no trades yet". On a
+ * chain our indexer does not serve, the candles are the live DEX provider's for the pool the
+ * lists show (`priceProvider` then names that provider; the trades stay empty).
  */
 const marketHeader = {
   chainName: chainCodeSchema,
