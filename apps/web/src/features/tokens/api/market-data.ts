@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import {
   apiPaths,
   candlesResponseSchema,
+  INDEXER_PRICE_PROVIDER,
   tradesResponseSchema,
   type CandleInterval,
   type CandlesResponse,
@@ -17,6 +18,12 @@ import { tokenKeys } from './query-keys';
  * swap shows within the 2 s freshness goal.
  */
 export const MARKET_REFRESH_MS = 1_000;
+/**
+ * How often the chart asks again when its candles are not our indexer's (a live DEX provider's
+ * on a chain the indexer does not serve): the server answers those from a copy it keeps a
+ * minute per pool, within the provider's rate limit, so asking every second shows nothing new.
+ */
+export const PROVIDER_CANDLES_REFRESH_MS = 15_000;
 
 /** Candles of a token's primary pool: the last 300 at `interval`, up to now. */
 export const getCandles = (
@@ -56,7 +63,10 @@ export const getCandlesQueryOptions = (
     queryFn: ({ signal }) => getCandles(address, chainName, interval, { signal }),
     // A new interval keeps the old candles on screen (dimmed) until its own arrive.
     placeholderData: keepPreviousData,
-    refetchInterval: MARKET_REFRESH_MS,
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.priceProvider !== INDEXER_PRICE_PROVIDER
+        ? PROVIDER_CANDLES_REFRESH_MS
+        : MARKET_REFRESH_MS,
     staleTime: 0,
   });
 

@@ -25,14 +25,17 @@ const trade: Trade = {
 };
 
 const requests: string[] = [];
+/** The candles answer's header: our indexer's unless a test says otherwise. */
+let candlesHeader = header;
 beforeEach(() => {
   requests.length = 0;
+  candlesHeader = header;
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input);
     requests.push(url);
     const body = url.includes('/candles/')
       ? {
-          ...header,
+          ...candlesHeader,
           interval: new URL(url, 'http://x').searchParams.get('interval'),
           from: 0,
           to: 0,
@@ -58,6 +61,17 @@ describe('MarketPanel', () => {
     expect(cells[3]).toBe('1,234.57');
     expect(cells[6]).toBe('0x7099…79C8');
     expect(screen.getByText(/priced through WETH/)).toBeTruthy();
+  });
+
+  it("names a live provider's candles and says when it has none for the pool", async () => {
+    candlesHeader = { ...header, priceProvider: 'GeckoTerminal' };
+    renderRoute(<MarketPanel address={TOKEN} chainName="eth" />);
+    expect(
+      await screen.findByText(marketDataMessages.noProviderCandles('GeckoTerminal')),
+    ).toBeTruthy();
+    expect(screen.getByTestId('chart-source').textContent).toBe(
+      'Candles from GeckoTerminal · pool 0x2816…CEAb',
+    );
   });
 
   it('asks for the chosen interval, 5m first', async () => {

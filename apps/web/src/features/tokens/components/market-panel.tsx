@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import {
   CANDLE_INTERVALS,
+  INDEXER_PRICE_PROVIDER,
   marketDataMessages,
   type CandleInterval,
   type ChainCode,
@@ -21,13 +22,19 @@ const DEFAULT_INTERVAL: CandleInterval = '5m';
 /**
  * The market of a DEX token from our own indexer: a candle chart with volume bars (interval
  * switch; loading and "no trades yet" states) and the latest trades under it. Both refresh
- * every second while shown. Used by the token detail and the price page.
+ * every second while shown. On a chain our indexer does not serve the candles are the live DEX
+ * provider's (GeckoTerminal) for the pool the lists show, which the line under the chart names;
+ * the provider counts no trades, so the table stays empty there. Used by the token detail and
+ * the price page.
  */
 export function MarketPanel({ address, chainName }: { address: string; chainName: ChainCode }) {
   const [interval, chooseInterval] = useState<CandleInterval>(DEFAULT_INTERVAL);
   const candles = useCandles(address, chainName, interval);
   const trades = useTrades(address, chainName);
   const data = candles.data;
+  // Candles not from our indexer: the provider named under the chart, and in its empty state.
+  const provider =
+    data?.pairAddress && data.priceProvider !== INDEXER_PRICE_PROVIDER ? data.priceProvider : null;
 
   return (
     <section className={`card card--padded ${styles.panel}`} aria-labelledby="market-chart-heading">
@@ -64,7 +71,14 @@ export function MarketPanel({ address, chainName }: { address: string; chainName
           <EmptyState title={messageOf(candles.error, marketDataMessages.loadFailed)} />
         ) : !data || data.candles.length === 0 ? (
           <div data-testid="chart-empty">
-            <EmptyState title={marketDataMessages.noTrades} icon="◔" />
+            <EmptyState
+              title={
+                provider
+                  ? marketDataMessages.noProviderCandles(provider)
+                  : marketDataMessages.noTrades
+              }
+              icon="◔"
+            />
           </div>
         ) : (
           <Suspense fallback={<Skeleton className={styles.chartSkeleton} />}>
@@ -76,10 +90,12 @@ export function MarketPanel({ address, chainName }: { address: string; chainName
           </Suspense>
         )}
       </div>
-      {/* The source is the detail's "Price provider"; the pool is what the candles are of. */}
+      {/* Our indexer's candles: the source is the detail's "Price provider"; the pool is what
+          the candles are of. A provider's candles say whose they are. */}
       {data?.pairAddress && (
-        <p className={styles.source}>
-          Pool <span className="mono">{shortHash(data.pairAddress)}</span>
+        <p className={styles.source} data-testid="chart-source">
+          {provider ? `Candles from ${provider} · pool ` : 'Pool '}
+          <span className="mono">{shortHash(data.pairAddress)}</span>
         </p>
       )}
       <h3 className={styles.subtitle} id="latest-trades-heading">
