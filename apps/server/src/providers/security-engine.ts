@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import type { CircuitState, ProvidedReport, SecurityReportProvider } from '../tokens/providers';
 import type { GetOptions, ProviderClient, ProviderLog } from './http/provider-client';
-import { ProviderError } from './http/provider-errors';
+import { getOrWarn } from './http/get-or-warn';
 
 /** A token the research ingest asks the engines about. */
 type TokenRef = { chainName: ChainCode; address: string };
@@ -61,22 +61,14 @@ export abstract class SecurityEngineAdapter<
   abstract fetchReports(tokens: readonly TokenRef[]): Promise<ProvidedReport[]>;
 
   /** The checked answer, or null (logged with the provider, path and `context`) on a failed call. */
-  protected async getOrWarn<S extends z.ZodType>(
+  protected getOrWarn<S extends z.ZodType>(
     path: string,
     schema: S,
     context: Record<string, unknown>,
     getOptions?: GetOptions<z.output<S>>,
   ): Promise<z.output<S> | null> {
-    try {
-      return await this.options.client.get(path, schema, getOptions);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.options.log?.warn(
-        { provider: this.name, path, ...context, reason: error.name },
-        'security report not fetched',
-      );
-      return null;
-    }
+    const warning = { log: this.options.log, message: 'security report not fetched', context };
+    return getOrWarn(this.options.client, path, schema, warning, getOptions);
   }
 
   /** Logs a report left out because its fields fail the report's check. */

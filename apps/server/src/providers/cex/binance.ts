@@ -1,5 +1,5 @@
 import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
-import { ProviderError } from '../http/provider-errors';
+import { getOrWarn } from '../http/get-or-warn';
 import { numberOf } from '../parse';
 import { binanceTickerSchema, itemListSchema } from './cex-schemas';
 
@@ -29,14 +29,11 @@ export class BinanceTickers {
 
   async fetchTickers(): Promise<Map<string, BinanceFigures>> {
     const path = '/api/v3/ticker/24hr';
-    let answer: unknown[];
-    try {
-      answer = await this.client.get(path, itemListSchema);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.log?.warn({ provider: 'binance', path, reason: error.name }, 'tickers not fetched');
-      return new Map();
-    }
+    const answer = await getOrWarn(this.client, path, itemListSchema, {
+      log: this.log,
+      message: 'tickers not fetched',
+    });
+    if (answer === null) return new Map();
     const tickers = new Map<string, BinanceFigures>();
     for (const item of answer) {
       const ticker = binanceTickerSchema.safeParse(item);

@@ -7,7 +7,8 @@ import {
 } from '@vaultscope/core';
 import type { CexListing, CexMarketProvider, CircuitState } from '../../tokens/providers';
 import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
-import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
+import { getOrWarn } from '../http/get-or-warn';
+import { ProviderUnavailableError } from '../http/provider-errors';
 import type { BinanceTickers } from './binance';
 import { coinGeckoCoinSchema, coinGeckoMarketSchema, itemListSchema } from './cex-schemas';
 
@@ -65,9 +66,12 @@ export class CoinGeckoCexProvider implements CexMarketProvider {
     const rows: unknown[] = [];
     let complete = true;
     for (let page = 1; page <= this.options.pages; page++) {
-      let answer: unknown[];
-      try {
-        answer = await this.options.client.get('/coins/markets', itemListSchema, {
+      const answer = await getOrWarn(
+        this.options.client,
+        '/coins/markets',
+        itemListSchema,
+        { log: this.options.log, message: 'market page not fetched', context: { page } },
+        {
           query: {
             vs_currency: 'usd',
             order: 'market_cap_desc',
@@ -76,13 +80,9 @@ export class CoinGeckoCexProvider implements CexMarketProvider {
             sparkline: 'false',
             price_change_percentage: '1h,24h,7d',
           },
-        });
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        this.options.log?.warn(
-          { provider: 'coingecko', path: '/coins/markets', page, reason: error.name },
-          'market page not fetched',
-        );
+        },
+      );
+      if (answer === null) {
         if (page === 1) {
           throw new ProviderUnavailableError('coingecko', '/coins/markets', 'no market page read');
         }
@@ -150,19 +150,14 @@ export class CoinGeckoCexProvider implements CexMarketProvider {
   private async platformsByCoin(): Promise<Map<string, CexMarket['platforms']>> {
     const now = (this.options.now ?? Date.now)();
     if (this.platforms && now - this.platforms.at < PLATFORMS_TTL_MS) return this.platforms.byCoin;
-    let answer: unknown[];
-    try {
-      answer = await this.options.client.get('/coins/list', itemListSchema, {
-        query: { include_platform: 'true' },
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.options.log?.warn(
-        { provider: 'coingecko', path: '/coins/list', reason: error.name },
-        'contract addresses not fetched',
-      );
-      return this.platforms?.byCoin ?? new Map();
-    }
+    const answer = await getOrWarn(
+      this.options.client,
+      '/coins/list',
+      itemListSchema,
+      { log: this.options.log, message: 'contract addresses not fetched' },
+      { query: { include_platform: 'true' } },
+    );
+    if (answer === null) return this.platforms?.byCoin ?? new Map();
     const byCoin = new Map<string, CexMarket['platforms']>();
     for (const item of answer) {
       const coin = coinGeckoCoinSchema.safeParse(item);

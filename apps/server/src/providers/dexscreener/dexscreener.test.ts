@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHAIN_CODE_VALUES, type ChainCode } from '@vaultscope/core';
-import type { TokenFacts } from '../geckoterminal/geckoterminal';
+import type { TokenFacts } from '../dex-rows';
 import { ProviderClient } from '../http/provider-client';
 import { MergedDexProvider } from '../merged-dex';
 import { fastClock, FixtureServer } from '../test-kit/fixture-server';

@@ -2,7 +2,6 @@ import {
   addressKey,
   isValidAddressForChain,
   normaliseAddress,
-  snapshotDexTokenSchema,
   snapshotPoolSchema,
   type ChainCode,
 } from '@vaultscope/core';
@@ -14,10 +13,17 @@ import type {
   ProvidedDexToken,
   ProvidedPool,
 } from '../../tokens/providers';
-import type { TokenFacts } from '../geckoterminal/geckoterminal';
+import {
+  baseTokensOf,
+  rowsWithFacts,
+  windowFigures,
+  type FoundPool,
+  type TokenFacts,
+} from '../dex-rows';
 import { combinedCircuit } from '../http/circuit-breaker';
+import { getOrWarn } from '../http/get-or-warn';
 import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
-import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
+import { ProviderUnavailableError } from '../http/provider-errors';
 import { nonNegativeOf } from '../parse';
 import {
   dsPairListSchema,
@@ -46,8 +52,6 @@ const CHAIN_OF = new Map(
 export const DEXSCREENER_RATE_PER_MINUTE = { profiles: 60, pairs: 300 };
 /** Most addresses of one `/tokens/v1` call. */
 const TOKENS_PER_CALL = 30;
-const WINDOWS = ['m5', 'h1', 'h6', 'h24'] as const;
-const providedTokenSchema = snapshotDexTokenSchema.omit({ security: true });
 
 /** Decimals and supply of tokens, which DexScreener does not give (GeckoTerminal's `/tokens/multi`). */
 export type TokenFactsSource = (
@@ -94,7 +98,7 @@ export class DexScreenerDexProvider implements DexDataProvider {
     const tokens: ProvidedDexToken[] = [];
     const pools: ProvidedPool[] = [];
     for (const [chainName, addresses] of byChain) {
-      const found = new Map<string, { pool: ProvidedPool; pair: DsPair }>();
+      const found = new Map<string, FoundPool>();
       for (let start = 0; start < addresses.length; start += TOKENS_PER_CALL) {
         const batch = addresses.slice(start, start + TOKENS_PER_CALL);
         const path = `/tokens/v1/${DEXSCREENER_CHAINS[chainName]}/${batch.join(',')}`;
@@ -103,30 +107,13 @@ export class DexScreenerDexProvider implements DexDataProvider {
           found.set(addressKey(chainName, item.pool.address), item);
         }
       }
-      const bases = new Map<string, DsPair['baseToken']>();
-      for (const { pair } of found.values())
-        bases.set(addressKey(chainName, pair.baseToken.address), pair.baseToken);
-      const { facts } = await this.options.tokenFacts(chainName, [...bases.values()]);
-      const accepted = new Set<string>();
-      for (const [key, base] of bases) {
-        const fact = facts.get(key);
-        if (!fact) continue;
-        const token = providedTokenSchema.safeParse({
-          chainName,
-          address: normaliseAddress(chainName, base.address),
-          name: fact.name ?? base.name?.trim(),
-          symbol: fact.symbol ?? base.symbol?.trim(),
-          decimals: fact.decimals,
-          total_supply: fact.totalSupply,
-          trusted_token: 0,
-        });
-        if (!token.success) continue;
-        tokens.push(token.data);
-        accepted.add(key);
-      }
-      for (const { pool, pair } of found.values()) {
-        if (accepted.has(addressKey(chainName, pair.baseToken.address))) pools.push(pool);
-      }
+      const { facts } = await this.options.tokenFacts(
+        chainName,
+        baseTokensOf(chainName, found.values()),
+      );
+      const rows = rowsWithFacts(chainName, [...found.values()], facts);
+      tokens.push(...rows.tokens);
+      pools.push(...rows.pools);
     }
     return { tokens, pools, listed: [] };
   }
@@ -167,15 +154,11 @@ export class DexScreenerDexProvider implements DexDataProvider {
   /** The research chains' token addresses of the latest profiles; throws when the feed failed. */
   private async latestProfiles(): Promise<Map<ChainCode, string[]>> {
     const path = '/token-profiles/latest/v1';
-    let answer: unknown[];
-    try {
-      answer = await this.options.profiles.get(path, dsProfileListSchema);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.options.log?.warn(
-        { provider: this.name, path, reason: error.name },
-        'token profiles not fetched',
-      );
+    const answer = await getOrWarn(this.options.profiles, path, dsProfileListSchema, {
+      log: this.options.log,
+      message: 'token profiles not fetched',
+    });
+    if (answer === null) {
       throw new ProviderUnavailableError(this.name, path, 'no token profiles could be read');
     }
     const byChain = new Map<ChainCode, string[]>();
@@ -198,25 +181,28 @@ export class DexScreenerDexProvider implements DexDataProvider {
     pairsOf: (body: T) => unknown[],
     query?: Record<string, string>,
   ): Promise<unknown[] | null> {
-    try {
-      return pairsOf(await this.options.pairs.get(path, schema, { query }));
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.options.log?.warn(
-        { provider: this.name, path: path.split('/').slice(0, 4).join('/'), reason: error.name },
-        'pairs not fetched',
-      );
-      return null;
-    }
+    const answer = await getOrWarn(
+      this.options.pairs,
+      path,
+      schema,
+      {
+        log: this.options.log,
+        message: 'pairs not fetched',
+        // The path without the addresses.
+        context: { path: path.split('/').slice(0, 4).join('/') },
+      },
+      { query },
+    );
+    return answer === null ? null : pairsOf(answer);
   }
 
   private poolsOf(chainName: ChainCode, items: readonly unknown[]) {
-    const pools: { pool: ProvidedPool; pair: DsPair }[] = [];
+    const pools: FoundPool[] = [];
     let skipped = 0;
     for (const item of items) {
       const pair = dsPairSchema.safeParse(item);
       const pool = pair.success ? poolOf(chainName, pair.data) : null;
-      if (pool && pair.success) pools.push({ pool, pair: pair.data });
+      if (pool && pair.success) pools.push({ pool, base: pair.data.baseToken });
       else skipped += 1;
     }
     if (skipped > 0) {
@@ -236,20 +222,12 @@ export function poolOf(chainName: ChainCode, pair: DsPair): ProvidedPool | null 
   for (const address of [pair.pairAddress, pair.baseToken.address, quote]) {
     if (!address || !isValidAddressForChain(chainName, address)) return null;
   }
-  const change: Record<string, number> = {};
-  const volume: Record<string, number> = {};
-  const transactions: Record<string, { buys: number; sells: number }> = {};
-  for (const window of WINDOWS) {
-    const changed = pair.priceChange?.[window];
-    const traded = nonNegativeOf(pair.volume?.[window]);
-    const counts = pair.txns?.[window];
-    // A window DexScreener left out is unknown: the pool is not stored with a made-up 0.
-    if (changed === undefined || !Number.isFinite(changed) || traded === null || !counts)
-      return null;
-    change[window] = changed;
-    volume[window] = traded;
-    transactions[window] = counts;
-  }
+  const figures = windowFigures((window) => ({
+    change: pair.priceChange?.[window],
+    volume: pair.volume?.[window],
+    counts: pair.txns?.[window],
+  }));
+  if (!figures) return null;
   const label = pair.labels?.[0]?.toLowerCase();
   const created = pair.pairCreatedAt;
   const candidate = {
@@ -269,9 +247,7 @@ export function poolOf(chainName: ChainCode, pair: DsPair): ProvidedPool | null 
     reserve_in_usd: nonNegativeOf(pair.liquidity?.usd),
     fdv_usd: nonNegativeOf(pair.fdv),
     market_cap_usd: nonNegativeOf(pair.marketCap),
-    price_change_percentage: change,
-    transactions,
-    volume_usd: volume,
+    ...figures,
   };
   const parsed = snapshotPoolSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;

@@ -2,7 +2,6 @@ import {
   addressKey,
   isValidAddressForChain,
   normaliseAddress,
-  snapshotDexTokenSchema,
   candleSchema,
   snapshotPoolSchema,
   type CandleInterval,
@@ -18,8 +17,16 @@ import type {
   ProvidedPool,
 } from '../../tokens/providers';
 import type { ProviderClient, ProviderEndpoint, ProviderLog } from '../http/provider-client';
-import { ProviderError, ProviderUnavailableError } from '../http/provider-errors';
-import { decimalTextOf, nonNegativeOf, numberOf, unitsToWhole } from '../parse';
+import {
+  baseTokensOf,
+  rowsWithFacts,
+  windowFigures,
+  type FoundPool,
+  type TokenFacts,
+} from '../dex-rows';
+import { getOrWarn } from '../http/get-or-warn';
+import { ProviderUnavailableError } from '../http/provider-errors';
+import { decimalTextOf, nonNegativeOf, unitsToWhole } from '../parse';
 import {
   gtIncludedTokenSchema,
   gtListSchema,
@@ -46,9 +53,6 @@ const TOKENS_PER_CALL = 30;
 /** GeckoTerminal refuses `page` above 10. */
 const MAX_PAGE = 10;
 const INCLUDE = 'base_token,quote_token,dex';
-const SNAPSHOT_WINDOWS = ['m5', 'h1', 'h6', 'h24'] as const;
-
-const providedTokenSchema = snapshotDexTokenSchema.omit({ security: true });
 
 export interface GeckoTerminalOptions {
   /** Built by the factory from {@link geckoTerminalEndpoint} and the shared call policy. */
@@ -117,7 +121,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     let failed = 0;
     for (const chainName of this.options.chains) {
       const network = GECKOTERMINAL_NETWORKS[chainName];
-      const found = new Map<string, { pool: ProvidedPool; base: IncludedToken }>();
+      const found = new Map<string, FoundPool>();
       let complete = true;
       const lists = [
         { path: `/networks/${network}/pools`, pages: this.options.topPoolPages },
@@ -142,35 +146,12 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
           if (result.last) break;
         }
       }
-      const bases = new Map<string, IncludedToken>();
-      for (const { base } of found.values()) bases.set(addressKey(chainName, base.address), base);
-      const { facts: supplies, complete: suppliesRead } = await this.supplies(chainName, [
-        ...bases.values(),
-      ]);
-      if (complete && suppliesRead) listed.push(chainName);
-      const accepted = new Set<string>();
-      for (const [key, base] of bases) {
-        const supply = supplies.get(key);
-        if (!supply) continue;
-        const token = providedTokenSchema.safeParse({
-          chainName,
-          address: normaliseAddress(chainName, base.address),
-          name: supply.name ?? base.name,
-          symbol: supply.symbol ?? base.symbol,
-          decimals: supply.decimals,
-          total_supply: supply.totalSupply,
-          // GeckoTerminal keeps no trust list; the flag only lifts a score, so 0 takes nothing.
-          trusted_token: 0,
-        });
-        if (!token.success) continue;
-        tokens.push(token.data);
-        accepted.add(key);
-      }
-      let dropped = 0;
-      for (const { pool, base } of found.values()) {
-        if (accepted.has(addressKey(chainName, base.address))) pools.push(pool);
-        else dropped += 1;
-      }
+      const supplies = await this.supplies(chainName, baseTokensOf(chainName, found.values()));
+      if (complete && supplies.complete) listed.push(chainName);
+      const rows = rowsWithFacts(chainName, [...found.values()], supplies.facts);
+      tokens.push(...rows.tokens);
+      pools.push(...rows.pools);
+      const { dropped } = rows;
       if (dropped > 0) {
         this.options.log?.warn(
           { provider: this.name, network, pools: dropped },
@@ -230,20 +211,15 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     chainName: ChainCode,
     path: string,
     page: number,
-  ): Promise<{ pools: { pool: ProvidedPool; base: IncludedToken }[]; last: boolean } | null> {
-    let answer: z.output<typeof gtListSchema>;
-    try {
-      answer = await this.options.client.get(path, gtListSchema, {
-        query: { include: INCLUDE, page },
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.options.log?.warn(
-        { provider: this.name, path, page, reason: error.name },
-        'pool page not fetched',
-      );
-      return null;
-    }
+  ): Promise<{ pools: FoundPool[]; last: boolean } | null> {
+    const answer = await getOrWarn(
+      this.options.client,
+      path,
+      gtListSchema,
+      { log: this.options.log, message: 'pool page not fetched', context: { page } },
+      { query: { include: INCLUDE, page } },
+    );
+    if (answer === null) return null;
     const included = new Map<string, IncludedToken>();
     for (const item of answer.included ?? []) {
       const token = gtIncludedTokenSchema.safeParse(item);
@@ -252,7 +228,7 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
         included.set(token.data.id, { address, name, symbol, decimals });
       }
     }
-    const pools: { pool: ProvidedPool; base: IncludedToken }[] = [];
+    const pools: FoundPool[] = [];
     let skipped = 0;
     for (const item of answer.data) {
       const parsed = gtPoolSchema.safeParse(item);
@@ -291,15 +267,13 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
     for (let start = 0; start < tokens.length; start += TOKENS_PER_CALL) {
       const batch = tokens.slice(start, start + TOKENS_PER_CALL).map((token) => token.address);
       const path = `/networks/${network}/tokens/multi/${batch.join(',')}`;
-      let answer: z.output<typeof gtListSchema>;
-      try {
-        answer = await this.options.client.get(path, gtListSchema);
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        this.options.log?.warn(
-          { provider: this.name, path: `/networks/${network}/tokens/multi`, reason: error.name },
-          'token supplies not fetched',
-        );
+      const answer = await getOrWarn(this.options.client, path, gtListSchema, {
+        log: this.options.log,
+        message: 'token supplies not fetched',
+        // The path without the addresses.
+        context: { path: `/networks/${network}/tokens/multi` },
+      });
+      if (answer === null) {
         complete = false;
         continue;
       }
@@ -317,19 +291,12 @@ export class GeckoTerminalDexProvider implements DexDataProvider {
   }
 }
 
+/** A token as a pool page's `included` names it. */
 interface IncludedToken {
   address: string;
   name?: string | null;
   symbol?: string | null;
   decimals?: number | null;
-}
-
-/** A token's name, symbol, decimals and whole supply (what DexScreener's pairs do not say). */
-export interface TokenFacts {
-  name: string | null;
-  symbol: string | null;
-  decimals: number;
-  totalSupply: string;
 }
 
 function tokenFactsOf(token: GtToken): TokenFacts | null {
@@ -354,7 +321,7 @@ function poolOf(
   chainName: ChainCode,
   pool: GtPool,
   included: Map<string, IncludedToken>,
-): { pool: ProvidedPool; base: IncludedToken } | null {
+): FoundPool | null {
   const base = included.get(pool.relationships.base_token.data.id);
   const quote = included.get(pool.relationships.quote_token.data.id);
   const { attributes: a } = pool;
@@ -362,18 +329,12 @@ function poolOf(
   for (const address of [a.address, base.address, quote.address]) {
     if (!isValidAddressForChain(chainName, address)) return null;
   }
-  const change: Record<string, number> = {};
-  const volume: Record<string, number> = {};
-  const transactions: Record<string, { buys: number; sells: number }> = {};
-  for (const window of SNAPSHOT_WINDOWS) {
-    const changed = numberOf(a.price_change_percentage?.[window]);
-    const traded = nonNegativeOf(a.volume_usd?.[window]);
-    const counts = a.transactions?.[window];
-    if (changed === null || traded === null || !counts) return null;
-    change[window] = changed;
-    volume[window] = traded;
-    transactions[window] = { buys: counts.buys, sells: counts.sells };
-  }
+  const figures = windowFigures((window) => ({
+    change: a.price_change_percentage?.[window],
+    volume: a.volume_usd?.[window],
+    counts: a.transactions?.[window],
+  }));
+  if (!figures) return null;
   const createdAt = a.pool_created_at ? Date.parse(a.pool_created_at) : Number.NaN;
   const candidate = {
     chainName,
@@ -389,9 +350,7 @@ function poolOf(
     reserve_in_usd: nonNegativeOf(a.reserve_in_usd),
     fdv_usd: nonNegativeOf(a.fdv_usd),
     market_cap_usd: nonNegativeOf(a.market_cap_usd),
-    price_change_percentage: change,
-    transactions,
-    volume_usd: volume,
+    ...figures,
   };
   const parsed = snapshotPoolSchema.safeParse(candidate);
   return parsed.success ? { pool: parsed.data, base } : null;
