@@ -193,7 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     index: listIndex,
     onChange: () => responseCache.clear(),
     // `scans` is built below; rows are first read when the app is ready.
-    scores: (chainId, addresses) => scans.storedScores(chainId, addresses),
+    // The score each token's detail shows (our analyzer's, the engines', or their verdict).
+    scores: (chainId, addresses) => research.indexedScores(chainId, addresses),
     unscored: (chainId, addresses) => {
       if (!scansIndexedWhileIdle(config, chainId)) return;
       scans.scanWhenIdle(addresses.map((address) => ({ chainId, address })));
@@ -224,7 +225,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       : undefined,
     // `scans` needs the chains, opened below; a detail cannot arrive before the app is ready.
-    analyzer: { lookup: (target, caller, options) => scans.lookup(target, caller, options) },
+    analyzer: {
+      lookup: (target, caller, options) => scans.lookup(target, caller, options),
+      storedScores: (chainId, addresses) => scans.storedScores(chainId, addresses),
+      storedReports: (chainId, addresses) => scans.storedReports(chainId, addresses),
+    },
     // Live mode: a detail asks for a fresh report when its own is old (`researchScheduler`
     // is built below; a detail cannot arrive before the app is ready).
     reportRefresh:
@@ -283,8 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ],
       consume: (keys) => throttle.consume(keys),
       onChange: () => responseCache.clear(),
-      onStored: (target, score) =>
-        indexedMarket.scoreChanged(target.chainId, target.address, score),
+      onStored: (target) => void indexedMarket.rescore(target.chainId, target.address),
     },
     scanOptionsFromConfig(config),
   );

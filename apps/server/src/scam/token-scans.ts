@@ -211,16 +211,39 @@ export class TokenScans {
 
   /**
    * The stored scores of some tokens of one chain, keyed as the chain writes addresses
-   * (lower-case EVM, base58 Solana): what a list row shows of our analyzer.
+   * (lower-case EVM, base58 Solana), with when each was scanned (a new scan, a new time): what
+   * a list row needs of our analyzer when no other engine judged the token.
    */
-  async storedScores(chainId: number, addresses: readonly string[]): Promise<Map<string, number>> {
+  async storedScores(
+    chainId: number,
+    addresses: readonly string[],
+  ): Promise<Map<string, { totalScore: number; riskLevel: RiskLevel; scannedAt: Date }>> {
     const keys = addresses.map((address) => TokenScans.addressKey({ chainId, address }));
     if (keys.length === 0) return new Map();
     const rows = await this.deps.db
-      .select({ key: tokenScans.address_key, score: tokenScans.total_score })
+      .select({
+        key: tokenScans.address_key,
+        totalScore: tokenScans.total_score,
+        riskLevel: tokenScans.risk_level,
+        scannedAt: tokenScans.scanned_at,
+      })
       .from(tokenScans)
       .where(and(eq(tokenScans.chain_id, chainId), inArray(tokenScans.address_key, keys)));
-    return new Map(rows.map((row) => [row.key, row.score]));
+    return new Map(rows.map(({ key, ...score }) => [key, score]));
+  }
+
+  /** The stored scans of some tokens of one chain, keyed as {@link storedScores} keys them. */
+  async storedReports(
+    chainId: number,
+    addresses: readonly string[],
+  ): Promise<Map<string, StoredScan>> {
+    const keys = addresses.map((address) => TokenScans.addressKey({ chainId, address }));
+    if (keys.length === 0) return new Map();
+    const rows = await this.deps.db
+      .select()
+      .from(tokenScans)
+      .where(and(eq(tokenScans.chain_id, chainId), inArray(tokenScans.address_key, keys)));
+    return new Map(rows.map((row) => [row.address_key, fromRow(row)]));
   }
 
   /**

@@ -45,11 +45,16 @@ export interface IndexedMarketOptions {
   /** After rows changed: answers built from the old rows must go (the response cache). */
   onChange: () => void;
   /**
-   * Our analyzer's stored scores of some tokens of a chain, by lower-case address: the list
-   * shows them and the score filters use them. Absent: indexed rows carry no score.
+   * The scores of some tokens of a chain, by lower-case address, as their detail shows them
+   * (`TokenResearch.indexedScores`: our analyzer's, the security engines', or their combined
+   * verdict), and whether our analyzer has judged each: the list shows them and the score
+   * filters use them. Absent: indexed rows carry no score.
    */
-  scores?: (chainId: number, addresses: readonly string[]) => Promise<ReadonlyMap<string, number>>;
-  /** Tokens read without a score: our analyzer may scan them when it is idle. */
+  scores?: (
+    chainId: number,
+    addresses: readonly string[],
+  ) => Promise<ReadonlyMap<string, { score: number; analyzed: boolean }>>;
+  /** Tokens read that our analyzer has not judged: it may scan them when it is idle. */
   unscored?: (chainId: number, addresses: readonly string[]) => void;
   log: FastifyBaseLogger;
   fullRefreshMs?: number;
@@ -261,12 +266,16 @@ export class IndexedMarket {
         (await this.options.scores?.(
           chainId,
           tokens.map((token) => token.address),
-        )) ?? new Map<string, number>();
+        )) ?? new Map<string, { score: number; analyzed: boolean }>();
       const upserts: ListIndexRow[] = [];
       const removed: string[] = [];
       const seen = new Set<string>();
       for (const token of tokens) {
-        const entry = toEntry(chainName, token, scores.get(token.address.toLowerCase()) ?? null);
+        const entry = toEntry(
+          chainName,
+          token,
+          scores.get(token.address.toLowerCase())?.score ?? null,
+        );
         if (!entry) {
           // One bad row leaves the lists (with its old figures, if it had a row) instead of
           // failing the chain's refresh.
@@ -292,7 +301,7 @@ export class IndexedMarket {
         }
       }
       const unscored = tokens
-        .filter((token) => !scores.has(token.address.toLowerCase()))
+        .filter((token) => !scores.get(token.address.toLowerCase())?.analyzed)
         .map((token) => token.address);
       if (unscored.length > 0) this.options.unscored?.(chainId, unscored);
       this.options.index.upsert(upserts, removed);
@@ -303,14 +312,24 @@ export class IndexedMarket {
   }
 
   /**
-   * A token's new score from our analyzer: its row and its place in the score filters change
-   * at once, without reading the chain's rows again.
+   * A token judged anew (our analyzer stored a scan): its score is read again as the detail
+   * scores it, and its row and its place in the score filters change at once, without reading
+   * the chain's rows again.
    */
-  scoreChanged(chainId: number, address: string, score: number): void {
+  async rescore(chainId: number, address: string): Promise<void> {
     const chainName = this.chainIds.get(chainId);
-    if (!chainName) return;
-    const entry = this.entries.get(tokenItemId(chainName, address));
-    if (!entry || entry.row.score === score) return;
+    if (!chainName || !this.options.scores) return;
+    const id = tokenItemId(chainName, address);
+    if (!this.entries.has(id)) return;
+    let score: number | undefined;
+    try {
+      score = (await this.options.scores(chainId, [address])).get(address.toLowerCase())?.score;
+    } catch (error) {
+      this.options.log.warn({ err: error, chainId }, 'indexed token score could not be read');
+      return;
+    }
+    const entry = this.entries.get(id);
+    if (score === undefined || !entry || entry.row.score === score) return;
     const row = listRowSchema.safeParse({ ...entry.row, score });
     if (!row.success) return;
     entry.row = row.data;

@@ -1,11 +1,9 @@
 import {
   CHAIN_CODES,
+  addressKey,
   chainFamilyOf,
   checkAddressForChain,
-  combineReports,
   engineVerdictsOf,
-  scoreSecurityReport,
-  simulatedFields,
   cexMessages,
   tokenItemId,
   tokenMessages,
@@ -17,7 +15,6 @@ import {
   type CandlesQuery,
   type CandlesResponse,
   type ChainCode,
-  type EngineReport,
   type RiskLevel,
   type ScanEvidence,
   type SecurityReport,
@@ -35,6 +32,7 @@ import type { CexRepository } from './cex-repository';
 import { INDEXER_PROVIDER_LABEL, type IndexedMarket } from './indexed-market';
 import type { MarketSource } from './market-source';
 import type { ProviderCandles } from './provider-candles';
+import { tokenVerdict, type AnalyzerJudgement } from './token-verdict';
 import type { ListOrder, TokenListIndex } from './token-list-index';
 import type { ListPage } from './list-json';
 import type { ListRow, TokensRepository } from './tokens-repository';
@@ -82,7 +80,30 @@ export interface AnalyzerReports {
     caller: DetailCaller,
     options: { scanIfMissing: boolean },
   ): Promise<AnalyzerReport | undefined>;
+  /**
+   * Stored scores of some tokens of a chain, by address key (lower-case EVM), with when each
+   * was scanned; and their stored reports, where they must be combined with the providers'.
+   */
+  storedScores(
+    chainId: number,
+    addresses: readonly string[],
+  ): Promise<ReadonlyMap<string, { totalScore: number; riskLevel: RiskLevel; scannedAt: Date }>>;
+  storedReports(
+    chainId: number,
+    addresses: readonly string[],
+  ): Promise<ReadonlyMap<string, AnalyzerJudgement>>;
 }
+
+/** The list score of an indexed token, and whether our analyzer has judged it. */
+export interface IndexedScore {
+  score: number;
+  analyzed: boolean;
+}
+
+const NO_SCANS: Awaited<ReturnType<AnalyzerReports['storedScores']>> = new Map();
+
+/** Indexed tokens' combined scores kept between refreshes: at most this many. */
+const MAX_KEPT_VERDICTS = 50_000;
 
 export interface TokenResearchDeps {
   tokens: TokensRepository;
@@ -141,6 +162,9 @@ const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
  * with `is_favourite` for the caller. Routes call this; it calls the repositories.
  */
 export class TokenResearch {
+  /** Combined scores of indexed tokens by id, with the stamp of the reports they came from. */
+  private readonly keptVerdicts = new Map<string, { stamp: string; score: number }>();
+
   constructor(private readonly deps: TokenResearchDeps) {}
 
   /** Forget derived copies of the data (after a load in this process). */
@@ -245,29 +269,8 @@ export class TokenResearch {
     ]);
     const market = this.marketOf(network, id, record?.market ?? null);
     const trustedToken = record?.trustedToken ?? null;
-    // Every engine that judged the token, ours first (it read the chain at a known block and
-    // keeps its evidence), then the providers' by name; with more than one, the report and the
-    // score are their combined verdict (core's `combineReports`).
-    const engines: EngineReport[] = [
-      ...(scan
-        ? [{ engine: 'analyzer', report: scan.report, simulated: simulatedFields(scan.evidence) }]
-        : []),
-      ...(record
-        ? record.engines.length > 0
-          ? record.engines.map(({ engine, report }) => ({ engine, report }))
-          : [{ engine: record.reportProvider, report: record.report }]
-        : []),
-    ];
-    const verdict = engines.length > 1 ? combineReports(engines) : null;
-    const report = verdict?.report ?? scan?.report ?? record!.report;
-    // A scan's stored score knows no trust flag; the provider's may (stablecoins, wrapped coins).
-    const score = verdict
-      ? scoreSecurityReport(report, chainFamilyOf(network), { trustedToken })
-      : scan
-        ? trustedToken === null
-          ? { totalScore: scan.totalScore, riskLevel: scan.riskLevel }
-          : scoreSecurityReport(scan.report, chainFamilyOf(network), { trustedToken })
-        : { totalScore: record!.totalScore, riskLevel: record!.riskLevel };
+    // Every engine that judged the token, combined by the rule the indexed list rows use too.
+    const { report, verdict, ...score } = tokenVerdict(network, scan, record)!;
     const symbol = record?.symbol ?? scan?.symbol ?? null;
     const detail: TokenDetailResponse = {
       id,
@@ -304,6 +307,63 @@ export class TokenResearch {
     if (chainFamilyOf(network) !== 'solana') return detail;
     const { dexDetails, holders, mintable, freezable, metadata, creators } = report;
     return { ...detail, dexDetails, holders, mintable, freezable, metadata, creators };
+  }
+
+  /**
+   * The list scores of some tokens of an indexed chain, by address key: the score their detail
+   * shows (`tokenVerdict`), so list and detail agree whichever engines judged a token. With
+   * risk `live` (`RESEARCH_SOURCES`) our analyzer scans none of them unasked, and the engines'
+   * combined score stands; with `both` a token judged by ours and the engines has their
+   * combined score. Only tokens judged by both need the reports themselves: those are read and
+   * combined when a report behind them changed since the last refresh, the others' stored
+   * scores are taken as they are. A token no engine judged is absent.
+   */
+  async indexedScores(
+    chainId: number,
+    addresses: readonly string[],
+  ): Promise<Map<string, IndexedScore>> {
+    const chainName = CHAIN_CODES.find((chain) => chain.chainId === chainId)?.code;
+    const scores = new Map<string, IndexedScore>();
+    if (!chainName || addresses.length === 0) return scores;
+    const analyzer = this.deps.analyzer;
+    const ids = addresses.map((address) => tokenItemId(chainName, address));
+    const [scans, reports] = await Promise.all([
+      analyzer ? analyzer.storedScores(chainId, addresses) : NO_SCANS,
+      this.deps.tokens.reportScores(ids),
+    ]);
+    const both: { address: string; id: string; key: string; stamp: string }[] = [];
+    addresses.forEach((address, i) => {
+      const id = ids[i]!;
+      const key = addressKey(chainName, address);
+      const scan = scans.get(key);
+      const report = reports.get(id);
+      if (scan && report) {
+        const stamp = `${scan.scannedAt.getTime()}|${report.stamp}`;
+        const kept = this.keptVerdicts.get(id);
+        if (kept?.stamp === stamp) scores.set(key, { score: kept.score, analyzed: true });
+        else both.push({ address, id, key, stamp });
+      } else if (scan) {
+        scores.set(key, { score: scan.totalScore, analyzed: true });
+      } else if (report) {
+        scores.set(key, { score: report.totalScore, analyzed: false });
+      }
+    });
+    if (both.length === 0 || !analyzer) return scores;
+    const [scanReports, providerReports] = await Promise.all([
+      analyzer.storedReports(
+        chainId,
+        both.map((token) => token.address),
+      ),
+      this.deps.tokens.reportsOf(both.map((token) => token.id)),
+    ]);
+    if (this.keptVerdicts.size + both.length > MAX_KEPT_VERDICTS) this.keptVerdicts.clear();
+    for (const { id, key, stamp } of both) {
+      const verdict = tokenVerdict(chainName, scanReports.get(key), providerReports.get(id));
+      if (!verdict) continue;
+      this.keptVerdicts.set(id, { stamp, score: verdict.totalScore });
+      scores.set(key, { score: verdict.totalScore, analyzed: true });
+    }
+    return scores;
   }
 
   /**

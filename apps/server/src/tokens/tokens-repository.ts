@@ -288,6 +288,68 @@ export class TokensRepository {
     return row;
   }
 
+  /**
+   * The providers' stored scores of some tokens, by id, each with a stamp that changes whenever
+   * the report or any engine's report behind it is written again: what the indexed list rows
+   * read every refresh (the reports themselves only where they must be combined with ours).
+   */
+  async reportScores(
+    ids: readonly string[],
+  ): Promise<Map<string, { totalScore: number; riskLevel: RiskLevel; stamp: string }>> {
+    if (ids.length === 0) return new Map();
+    const engine = securityEngineReports;
+    const rows = await this.db
+      .select({
+        id: securityReports.token_id,
+        totalScore: securityReports.total_score,
+        riskLevel: securityReports.risk_level,
+        stamp: sql<string>`concat_ws('|', ${securityReports.fetched_at}, ${securityReports.total_score}, (
+          select max(${engine.fetched_at}) from ${engine} where ${engine.token_id} = ${securityReports.token_id}
+        ))`,
+      })
+      .from(securityReports)
+      .where(inArray(securityReports.token_id, [...ids]));
+    return new Map(
+      rows.map(({ id, totalScore, riskLevel, stamp }) => [
+        id,
+        { totalScore, riskLevel: riskLevel as RiskLevel, stamp },
+      ]),
+    );
+  }
+
+  /** The providers' stored reports of some tokens, with each engine's own, by id. */
+  async reportsOf(ids: readonly string[]): Promise<Map<string, StoredProviderReport>> {
+    if (ids.length === 0) return new Map();
+    const [reports, engines] = await Promise.all([
+      this.db
+        .select()
+        .from(securityReports)
+        .where(inArray(securityReports.token_id, [...ids])),
+      this.db
+        .select({
+          id: securityEngineReports.token_id,
+          engine: securityEngineReports.engine,
+          report: securityEngineReports.report,
+        })
+        .from(securityEngineReports)
+        .where(inArray(securityEngineReports.token_id, [...ids]))
+        .orderBy(securityEngineReports.token_id, securityEngineReports.engine),
+    ]);
+    const found = new Map<string, StoredProviderReport>();
+    for (const row of reports) {
+      found.set(row.token_id, {
+        report: toSecurityReport(row),
+        engines: [],
+        reportProvider: row.provider,
+        trustedToken: row.trusted_token,
+        totalScore: row.total_score,
+        riskLevel: row.risk_level as RiskLevel,
+      });
+    }
+    for (const { id, engine, report } of engines) found.get(id)?.engines.push({ engine, report });
+    return found;
+  }
+
   /** The version of the DEX list's data (see {@link listDataVersion}). */
   dataVersion(): Promise<number> {
     return listDataVersion(this.db);
@@ -395,6 +457,17 @@ export class TokensRepository {
             },
     };
   }
+}
+
+/** The providers' report of a token as the verdict reads it (see `token-verdict.ts`). */
+export interface StoredProviderReport {
+  report: SecurityReport;
+  /** In engine order; empty for a report stored before the engines were kept apart. */
+  engines: { engine: string; report: SecurityReport }[];
+  reportProvider: string;
+  trustedToken: 0 | 1 | null;
+  totalScore: number;
+  riskLevel: RiskLevel;
 }
 
 /** A listed token's primary pool (see {@link TokensRepository.primaryPool}). */
