@@ -12,7 +12,8 @@ import {
   type SecurityReport,
 } from '@vaultscope/core';
 import type { Clock } from '../lib/clock';
-import { bulkInsert } from '../lib/db/bulk';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bulkInsert, bulkUpsertChanged, rowsOf } from '../lib/db/bulk';
 import type { Database } from '../lib/db/client';
 import type {
   CexListing,
@@ -326,11 +327,6 @@ export async function rebuildTokenList(tx: Pick<Database, 'execute'>): Promise<v
   await tx.execute(sql`insert into ${dexTokenList} (${columnList()}) ${primaryRows(sql`true`)}`);
 }
 
-/** The rows of a raw query's result (PGlite's and node-postgres's results both carry `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** The list rows a load changed: written, and gone. */
 export interface ListRowsChange {
   /** Tokens whose row was written (new, or some column changed). */
@@ -340,24 +336,21 @@ export interface ListRowsChange {
 }
 
 /**
- * Brings the list rows of `touched` tokens (and of the tokens whose row names a pool written
- * at `now`) to what {@link rebuildTokenList} would make of them, writing only the rows that
- * differ and deleting those of tokens without a pool now. The other rows are left alone: a
+ * Brings the list rows of `touched` tokens (and of the tokens whose row names one of
+ * `poolsWritten`) to what {@link rebuildTokenList} would make of them, writing only the rows
+ * that differ and deleting those of tokens without a pool now. The other rows are left alone: a
  * row depends only on its token, the token's pools and their figures, and its score, so a
  * token nothing touched keeps its row.
  */
 export async function updateTokenList(
   tx: Transaction,
-  now: Date,
   touched: readonly string[],
+  poolsWritten: readonly string[] = [],
 ): Promise<ListRowsChange> {
-  const ids = JSON.stringify(touched);
   const candidates = sql`(
-    select ${dexTokens.id} from ${dexTokens} where ${dexTokens.updated_at} = ${now}
-    union select ${dexPools.base_token_id} from ${dexPools} where ${dexPools.updated_at} = ${now}
+    select jsonb_array_elements_text(${idArray(touched)}::jsonb)
     union select l.token_id from ${dexTokenList} l
-      join ${dexPools} p on p.id = l.pool_id where p.updated_at = ${now}
-    union select jsonb_array_elements_text(${ids}::jsonb)
+      where l.pool_id in (select jsonb_array_elements_text(${idArray(poolsWritten)}::jsonb))
   )`;
   // Tokens touched that have no pool now (or are gone): no row.
   const removed = rowsOf<{ id: string }>(
@@ -578,7 +571,7 @@ export class ResearchIngest {
       const written = await writeDex(tx, listing, dex.name, dex.priceLabel, now);
       tokens = written.tokens;
       const from = await listDataVersion(tx);
-      const rows = await updateTokenList(tx, now, written.touched);
+      const rows = await updateTokenList(tx, written.touched, written.poolsWritten);
       await bumpVersion(tx, 'dex', dex.name, tokens, now);
       change = await listChange(tx, rows, { from, to: from + 1 });
     });
@@ -741,23 +734,49 @@ function timings(fetchMs: number, writeStarted: number) {
   };
 }
 
-/** Writes a DEX listing; removes the provider's undelivered rows of the chains it listed in full. */
+/** Ids as one JSON array parameter, read back with `jsonb_array_elements_text` however many. */
+const idArray = (ids: Iterable<string>) => JSON.stringify([...ids]);
+
+/**
+ * Writes a DEX listing: only the token, pool and figure rows that are new or changed
+ * (`bulkUpsertChanged`; an unchanged row keeps its `updated_at`, when it last changed), and
+ * removes the provider's rows of the chains it listed in full that it did not deliver. Returns
+ * what the list rows depend on: the tokens whose row, pools or figures were written or removed
+ * (`touched`), and the pools written (a pool may have moved to another base token).
+ */
 async function writeDex(
   tx: Transaction,
   listing: DexListing,
   provider: string,
   priceLabel: string,
   now: Date,
-): Promise<{ tokens: number; pools: number; touched: string[] }> {
+): Promise<{ tokens: number; pools: number; touched: string[]; poolsWritten: string[] }> {
   const tokenRows = listing.tokens.map((token) => tokenRow(token, provider, now));
   const poolRows = listing.pools.map((pool) => poolRow(pool, provider, now));
   const statsRows = listing.pools.map((pool) => statsRow(pool, priceLabel, now));
-  await bulkInsert(tx, dexTokens, tokenRows, { upsertOn: ['id'] });
-  await bulkInsert(tx, dexPools, poolRows, { upsertOn: ['id'] });
-  await bulkInsert(tx, dexPoolStats, statsRows, { upsertOn: ['pool_id'] });
-  // The tokens whose pools or whose own row were removed: their list rows change or go.
-  const touched: string[] = [];
+  const ignore = ['updated_at'] as const;
+  const tokensWritten = await bulkUpsertChanged(tx, dexTokens, tokenRows, {
+    key: ['id'],
+    ignore,
+    returning: 'id',
+  });
+  const poolsWritten = await bulkUpsertChanged(tx, dexPools, poolRows, {
+    key: ['id'],
+    ignore,
+    returning: 'id',
+  });
+  const statsWritten = await bulkUpsertChanged(tx, dexPoolStats, statsRows, {
+    key: ['pool_id'],
+    ignore,
+    returning: 'pool_id',
+  });
+  const baseTokenOf = new Map(poolRows.map((pool) => [pool.id, pool.base_token_id]));
+  const touched = new Set(tokensWritten);
+  for (const pool of [...poolsWritten, ...statsWritten]) touched.add(baseTokenOf.get(pool)!);
   if (listing.listed.length > 0) {
+    // Undelivered: not among the ids this load delivered (an anti-join on one JSON parameter).
+    const undelivered = (column: AnyPgColumn, ids: string) =>
+      sql`not exists (select 1 from jsonb_array_elements_text(${ids}::jsonb) d(id) where d.id = ${column})`;
     const listed = [...listing.listed];
     const pools = await tx
       .delete(dexPools)
@@ -765,7 +784,7 @@ async function writeDex(
         and(
           eq(dexPools.provider, provider),
           inArray(dexPools.chain_name, listed),
-          lt(dexPools.updated_at, now),
+          undelivered(dexPools.id, idArray(baseTokenOf.keys())),
         ),
       )
       .returning({ token: dexPools.base_token_id });
@@ -775,13 +794,13 @@ async function writeDex(
         and(
           eq(dexTokens.provider, provider),
           inArray(dexTokens.chain_name, listed),
-          lt(dexTokens.updated_at, now),
+          undelivered(dexTokens.id, idArray(tokenRows.map((token) => token.id))),
         ),
       )
       .returning({ token: dexTokens.id });
-    for (const row of [...pools, ...tokens]) touched.push(row.token);
+    for (const row of [...pools, ...tokens]) touched.add(row.token);
   }
-  return { tokens: tokenRows.length, pools: poolRows.length, touched };
+  return { tokens: tokenRows.length, pools: poolRows.length, touched: [...touched], poolsWritten };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { cleanEvmReport, type CexMarket, type ChainCode } from '@vaultscope/core';
 import { startTestApp, type TestApp } from '../test/test-app';
 import type { ProvidedDexToken, ProvidedPool, ResearchProviders } from './providers';
@@ -9,7 +9,7 @@ import {
   rebuildTokenList,
   type ListChange,
 } from './research-ingest';
-import { dexTokenList } from './research-tables';
+import { dexPoolStats, dexPools, dexTokenList, dexTokens } from './research-tables';
 import { TokenListIndex, type ListFilter, type ListOrder } from './token-list-index';
 import { TokensRepository } from './tokens-repository';
 
@@ -198,15 +198,35 @@ describe('a live DEX load changes the list rows in place', () => {
       return ingest.syncDex();
     };
     const lastChange = () => changes.at(-1);
+    /** The token, pool and figure rows the last load wrote (their `updated_at` is its time). */
+    const written = async () => {
+      const at = now();
+      const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((row) => row.id);
+      return {
+        tokens: await ids(
+          db.select({ id: dexTokens.id }).from(dexTokens).where(eq(dexTokens.updated_at, at)),
+        ),
+        pools: await ids(
+          db.select({ id: dexPools.id }).from(dexPools).where(eq(dexPools.updated_at, at)),
+        ),
+        stats: await ids(
+          db
+            .select({ id: dexPoolStats.pool_id })
+            .from(dexPoolStats)
+            .where(eq(dexPoolStats.updated_at, at)),
+        ),
+      };
+    };
 
     // The first load: a full build, and the index loads every row once.
     await ingest.sync();
     await expectAsFullRebuild();
     expect(loads).toBe(1);
 
-    // Nothing changed: no list row written.
+    // Nothing changed: no list row written, nor any token, pool or figure row.
     await step(() => {});
     expect(lastChange()).toMatchObject({ rows: [], removed: [] });
+    expect(await written()).toEqual({ tokens: [], pools: [], stats: [] });
     await expectAsFullRebuild();
 
     // A changed price: Beta's row alone.
@@ -214,6 +234,17 @@ describe('a live DEX load changes the list rows in place', () => {
       world.pools[2] = pool('eth', 21, 2, 20_000, 2.5, '2026-11-21T11:30:00.000Z');
     });
     expect(lastChange()?.rows.map((row) => row.token_id)).toEqual([`eth_${address(2)}`]);
+    expect(await written()).toEqual({ tokens: [], pools: [], stats: [`eth_${address(21)}`] });
+    await expectAsFullRebuild();
+
+    // A renamed token: its token row and its list row alone.
+    await step(() => {
+      world.tokens[1] = token('eth', 2, 'Bravo');
+    });
+    expect(lastChange()?.rows.map((row) => [row.token_id, row.coin_name])).toEqual([
+      [`eth_${address(2)}`, 'Bravo'],
+    ]);
+    expect(await written()).toEqual({ tokens: [`eth_${address(2)}`], pools: [], stats: [] });
     await expectAsFullRebuild();
 
     // A new pool of Alpha, deeper than its primary: it becomes the primary pool.

@@ -5,6 +5,54 @@ import type { Database } from './client';
 /** Rows per statement: a few MB of JSON, well inside what PGlite and PostgreSQL take at once. */
 const DEFAULT_BATCH = 2_000;
 
+/** The rows of a raw query's result (PGlite's and node-postgres's results both carry `rows`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * One `insert ... select from json_populate_recordset(...)` per batch, with `tail` (conflict
+ * clause, returning) after it; the rows each batch returns, in order.
+ */
+async function insertBatches<T extends PgTable, R>(
+  db: Pick<Database, 'execute'>,
+  table: T,
+  rows: readonly T['$inferSelect'][],
+  tail: (columns: string[]) => SQL,
+  batchSize = DEFAULT_BATCH,
+): Promise<R[]> {
+  if (rows.length === 0) return [];
+  const name = sql.identifier(getTableName(table));
+  const columns = Object.values(getTableColumns(table)).map((column) => column.name);
+  const columnList = sql.join(
+    columns.map((column) => sql.identifier(column)),
+    sql`, `,
+  );
+  const returned: R[] = [];
+  for (let start = 0; start < rows.length; start += batchSize) {
+    const json = JSON.stringify(rows.slice(start, start + batchSize));
+    const result = await db.execute(
+      sql`insert into ${name} as t (${columnList}) select ${columnList} from json_populate_recordset(null::${name}, ${json}::json)${tail(columns)}`,
+    );
+    returned.push(...rowsOf<R>(result));
+  }
+  return returned;
+}
+
+const identifiers = (columns: readonly string[], prefix: string) =>
+  sql.raw(columns.map((column) => `${prefix}"${column}"`).join(', '));
+
+const conflictUpdate = (columns: readonly string[], key: readonly string[]) => {
+  const keys = new Set(key);
+  const updates = columns
+    .filter((column) => !keys.has(column))
+    .map((column) => sql`${sql.identifier(column)} = excluded.${sql.identifier(column)}`);
+  return sql` on conflict (${sql.join(
+    key.map((column) => sql.identifier(column)),
+    sql`, `,
+  )}) do update set ${sql.join(updates, sql`, `)}`;
+};
+
 /**
  * Inserts (or upserts) many rows fast, on PGlite and PostgreSQL alike: each batch is one
  * statement with one parameter, a JSON array that PostgreSQL turns into rows with
@@ -19,29 +67,46 @@ export async function bulkInsert<T extends PgTable>(
   rows: readonly T['$inferSelect'][],
   options: { upsertOn?: readonly string[]; batchSize?: number } = {},
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const name = sql.identifier(getTableName(table));
-  const columns = Object.values(getTableColumns(table)).map((column) => column.name);
-  const columnList = sql.join(
-    columns.map((column) => sql.identifier(column)),
-    sql`, `,
+  const { upsertOn } = options;
+  await insertBatches(
+    db,
+    table,
+    rows,
+    (columns) => (upsertOn ? conflictUpdate(columns, upsertOn) : sql``),
+    options.batchSize,
   );
-  let conflict: SQL = sql``;
-  if (options.upsertOn) {
-    const keys = new Set(options.upsertOn);
-    const updates = columns
-      .filter((column) => !keys.has(column))
-      .map((column) => sql`${sql.identifier(column)} = excluded.${sql.identifier(column)}`);
-    conflict = sql` on conflict (${sql.join(
-      options.upsertOn.map((column) => sql.identifier(column)),
-      sql`, `,
-    )}) do update set ${sql.join(updates, sql`, `)}`;
-  }
-  const size = options.batchSize ?? DEFAULT_BATCH;
-  for (let start = 0; start < rows.length; start += size) {
-    const json = JSON.stringify(rows.slice(start, start + size));
-    await db.execute(
-      sql`insert into ${name} (${columnList}) select ${columnList} from json_populate_recordset(null::${name}, ${json}::json)${conflict}`,
-    );
-  }
+}
+
+/**
+ * Upserts rows as {@link bulkInsert} does, but writes only the rows that are new or differ from
+ * the stored row in a column other than the key and `ignore` (a row's `updated_at`, say, which
+ * then tells when the row last changed). Returns the `returning` column of the rows written.
+ *
+ * An unchanged row costs a lookup and a comparison, not a new row version and its index
+ * entries: a live load that delivers every pool again every minute, of which a few changed,
+ * writes those few.
+ */
+export async function bulkUpsertChanged<T extends PgTable, C extends keyof T['$inferSelect']>(
+  db: Pick<Database, 'execute'>,
+  table: T,
+  rows: readonly T['$inferSelect'][],
+  options: {
+    key: readonly (keyof T['$inferSelect'] & string)[];
+    ignore?: readonly (keyof T['$inferSelect'] & string)[];
+    returning: C & string;
+    batchSize?: number;
+  },
+): Promise<T['$inferSelect'][C][]> {
+  const skip = new Set<string>([...options.key, ...(options.ignore ?? [])]);
+  const returned = await insertBatches<T, Record<string, T['$inferSelect'][C]>>(
+    db,
+    table,
+    rows,
+    (columns) => {
+      const compared = columns.filter((column) => !skip.has(column));
+      return sql`${conflictUpdate(columns, options.key)} where (${identifiers(compared, 't.')}) is distinct from (${identifiers(compared, 'excluded.')}) returning t.${sql.identifier(options.returning)}`;
+    },
+    options.batchSize,
+  );
+  return returned.map((row) => row[options.returning]!);
 }
