@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -17,21 +18,19 @@ const processEnvOnlyInConfig = {
  * (SERVER_PORTS). lib/ imports no feature. Relative imports are matched by their depth, so
  * `../x` inside a feature's subfolder stays a sibling of that folder.
  */
-const SERVER_FEATURES = [
-  'auth',
-  'favourites',
-  'health',
-  'ico',
-  'indexer',
-  'mail',
-  'notifications',
-  'providers',
-  'scam',
-  'tokens',
-  'wallet',
-];
+/** The folders under `src`, read when the config loads, so a new feature is bordered the day it appears. */
+function foldersOf(src, except) {
+  return readdirSync(new URL(src, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !except.includes(entry.name))
+    .map((entry) => entry.name);
+}
+
+// Every folder of apps/server/src is a feature but lib/ (shared) and test/ (the harness that
+// builds whole apps).
+const SERVER_FEATURES = foldersOf('./apps/server/src/', ['lib', 'test']);
 const SERVER_PORTS = ['tokens/providers', 'tokens/indexed-market', 'tokens/market-source'];
-const SERVER_FOLDER_DEPTHS = [1, 2, 3, 4];
+/** How deep a file may sit inside a feature folder (wallet/sends/x.ts is 2). */
+const FOLDER_DEPTHS = [1, 2, 3, 4, 5];
 
 function serverBorders(folder, depth) {
   const up = `^(\\.\\./){${depth}}`;
@@ -59,6 +58,56 @@ function serverBorders(folder, depth) {
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
   };
 }
+
+/**
+ * Web feature borders (issue 11, as bulletproof-react draws them): a file of
+ * apps/web/src/features/<feature>/ imports its own folder, `@/components`, `@/lib`, `@/stores` and
+ * @vaultscope/core; never another feature nor `@/app` (the routes compose features, not the other
+ * way round). components/, lib/ and stores/ are shared and import no feature and no route.
+ * A relative import that climbs out of the feature folder is refused too: shared code is named by
+ * `@/`.
+ */
+const WEB_FEATURES = foldersOf('./apps/web/src/features/', []);
+const WEB_SHARED = ['components', 'lib', 'stores'];
+
+/** `tests` adds the web test harness (`@/test`) to what a feature's test files may import. */
+function webFeatureBorders(feature, depth, tests) {
+  const shared = tests ? 'components|lib|stores|test' : 'components|lib|stores';
+  const message = `A web feature imports only its own folder, @/components, @/lib, @/stores and @vaultscope/core: move what ${feature}/ shares with another feature to one of those, or compose the two in a route under app/ (apps/web/README.md).`;
+  const inside = `apps/web/src/features/${feature}/${'*/'.repeat(depth - 1)}`;
+  return {
+    files: tests ? [`${inside}*.test.{ts,tsx}`] : [`${inside}*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^@/(?!(${shared}|features/${feature})(/|$))`, message },
+            { regex: `^(\\.\\./){${depth}}(?!${feature}/)`, caseSensitive: true, message },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const webSharedBorders = {
+  files: WEB_SHARED.map((folder) => `apps/web/src/${folder}/**/*.{ts,tsx}`),
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^@/(features|app)(/|$)',
+            message:
+              'components/, lib/ and stores/ are shared by every feature and import none, nor the routes (apps/web/README.md).',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -95,8 +144,15 @@ export default tseslint.config(
     },
   },
   ...[...SERVER_FEATURES, 'lib'].flatMap((folder) =>
-    SERVER_FOLDER_DEPTHS.map((depth) => serverBorders(folder, depth)),
+    FOLDER_DEPTHS.map((depth) => serverBorders(folder, depth)),
   ),
+  ...WEB_FEATURES.flatMap((feature) =>
+    FOLDER_DEPTHS.flatMap((depth) => [
+      webFeatureBorders(feature, depth, false),
+      webFeatureBorders(feature, depth, true),
+    ]),
+  ),
+  webSharedBorders,
   {
     // Tests and their kits may build whole apps.
     files: [
