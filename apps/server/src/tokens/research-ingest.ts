@@ -774,30 +774,36 @@ async function writeDex(
   const touched = new Set(tokensWritten);
   for (const pool of [...poolsWritten, ...statsWritten]) touched.add(baseTokenOf.get(pool)!);
   if (listing.listed.length > 0) {
-    // Undelivered: not among the ids this load delivered (an anti-join on one JSON parameter).
-    const undelivered = (column: AnyPgColumn, ids: string) =>
-      sql`not exists (select 1 from jsonb_array_elements_text(${ids}::jsonb) d(id) where d.id = ${column})`;
     const listed = [...listing.listed];
-    const pools = await tx
-      .delete(dexPools)
-      .where(
-        and(
-          eq(dexPools.provider, provider),
-          inArray(dexPools.chain_name, listed),
-          undelivered(dexPools.id, idArray(baseTokenOf.keys())),
-        ),
-      )
-      .returning({ token: dexPools.base_token_id });
-    const tokens = await tx
-      .delete(dexTokens)
-      .where(
-        and(
-          eq(dexTokens.provider, provider),
-          inArray(dexTokens.chain_name, listed),
-          undelivered(dexTokens.id, idArray(tokenRows.map((token) => token.id))),
-        ),
-      )
-      .returning({ token: dexTokens.id });
+    // Undelivered rows are told apart in memory: an anti-join against a 100,000-id parameter
+    // ran as a nested loop on PGlite (hours), and a row's age no longer says it was delivered.
+    const storedPools = await tx
+      .select({ id: dexPools.id })
+      .from(dexPools)
+      .where(and(eq(dexPools.provider, provider), inArray(dexPools.chain_name, listed)));
+    const storedTokens = await tx
+      .select({ id: dexTokens.id })
+      .from(dexTokens)
+      .where(and(eq(dexTokens.provider, provider), inArray(dexTokens.chain_name, listed)));
+    const deliveredTokens = new Set(tokenRows.map((token) => token.id));
+    const gonePools = storedPools.filter((row) => !baseTokenOf.has(row.id));
+    const goneTokens = storedTokens.filter((row) => !deliveredTokens.has(row.id));
+    const inIds = (column: AnyPgColumn, rows: { id: string }[]) =>
+      sql`${column} in (select jsonb_array_elements_text(${idArray(rows.map((row) => row.id))}::jsonb))`;
+    const pools =
+      gonePools.length === 0
+        ? []
+        : await tx
+            .delete(dexPools)
+            .where(inIds(dexPools.id, gonePools))
+            .returning({ token: dexPools.base_token_id });
+    const tokens =
+      goneTokens.length === 0
+        ? []
+        : await tx
+            .delete(dexTokens)
+            .where(inIds(dexTokens.id, goneTokens))
+            .returning({ token: dexTokens.id });
     for (const row of [...pools, ...tokens]) touched.add(row.token);
   }
   return { tokens: tokenRows.length, pools: poolRows.length, touched: [...touched], poolsWritten };
