@@ -77,4 +77,28 @@ describe('GeckoTerminal and DexScreener merged', () => {
     expect(ds.requestsTo('/tokens/v1/ethereum/*')).toEqual([]);
     expect(ds.requestsTo(`/tokens/v1/bsc/${TOAD}`)).toHaveLength(1);
   });
+
+  it("draws candles from GeckoTerminal's OHLCV (DexScreener has none) and asks DexScreener nothing", async () => {
+    const pool = '0x2222222222222222222222222222222222222222';
+    gt.on(`/networks/eth/pools/${pool}/ohlcv/hour`, {
+      body: readJson('geckoterminal/fixtures/eth-pool-ohlcv-hour.json'),
+    });
+    const provider = merged(['eth']);
+    expect(provider.fetchCandles).toBeDefined();
+    const candles = await provider.fetchCandles!('eth', pool, '1h', { before: 1767229200 });
+    // The fixture's two well-formed rows, as GeckoTerminal's adapter maps them.
+    expect(candles.map((candle) => [candle.time, candle.close, candle.trades])).toEqual([
+      [1767222000, 0.000042, null],
+      [1767225600, 0.0000412, null],
+    ]);
+    expect(gt.requestsTo(`/networks/eth/pools/${pool}/ohlcv/hour`)).toHaveLength(1);
+    expect(ds.requests).toEqual([]);
+  });
+
+  it('has no candles when neither part keeps price history', () => {
+    const noHistory = { name: 'a', priceLabel: 'A', fetchDex: () => Promise.reject(new Error()) };
+    expect(new MergedDexProvider(noHistory, { ...noHistory, name: 'b' }).fetchCandles).toBe(
+      undefined,
+    );
+  });
 });

@@ -8,10 +8,15 @@ import type { CircuitState, DexDataProvider, DexListing } from '../tokens/provid
  * full when the first listed it and the second answered too: the union is then that load's whole
  * view of the chain. When one provider fails the other's rows are stored and nothing is removed;
  * when both fail the load fails.
+ *
+ * Candles come from the first part that keeps price history (GeckoTerminal's OHLCV; DexScreener
+ * has none), so the chart of a chain our indexer does not serve is drawn in this mode too; when
+ * neither has them the merged provider has no `fetchCandles`, as its parts.
  */
 export class MergedDexProvider implements DexDataProvider {
   readonly name: string;
   readonly priceLabel: string;
+  readonly fetchCandles?: DexDataProvider['fetchCandles'];
 
   constructor(
     private readonly first: DexDataProvider,
@@ -19,6 +24,8 @@ export class MergedDexProvider implements DexDataProvider {
   ) {
     this.name = `${first.name}+${second.name}`;
     this.priceLabel = `${first.priceLabel}, ${second.priceLabel}`;
+    const candles = first.fetchCandles ? first : second.fetchCandles ? second : undefined;
+    this.fetchCandles = candles?.fetchCandles?.bind(candles);
   }
 
   circuit(): CircuitState {

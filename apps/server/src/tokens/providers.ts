@@ -79,8 +79,9 @@ export interface DexDataProvider {
   fetchDex(now: Date): Promise<DexListing>;
   /**
    * A pool's candles, oldest first, ending before `before` (Unix seconds) when given; only
-   * providers that keep price history have it (GeckoTerminal's OHLCV). No route reads it yet: the
-   * candles endpoint serves our indexer's candles.
+   * providers that keep price history have it (GeckoTerminal's OHLCV, and the merged provider
+   * through its GeckoTerminal part). The candles route reads it for the chains our indexer does
+   * not serve (`ProviderCandles`).
    */
   fetchCandles?(
     chainName: ChainCode,
