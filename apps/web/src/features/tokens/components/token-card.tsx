@@ -6,6 +6,7 @@ import {
   percentColour,
   type TokenListItem,
 } from '@vaultscope/core';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import styles from './token-card.module.css';
@@ -13,11 +14,27 @@ import styles from './token-card.module.css';
 const chainLabel = (code: TokenListItem['chainName']) =>
   CHAIN_CODES.find((chain) => chain.code === code)?.label ?? code;
 
+interface TokenCardProps {
+  token: TokenListItem;
+  to?: string | undefined;
+  now: Date;
+}
+
 /**
  * A slider card: name, chain, price and 24 h change, liquidity, volume and age. The name opens
- * the detail when `to` is given (not for Solana tokens, spec section 2).
+ * the detail when `to` is given (not for Solana tokens, spec section 2). Drawn again only when
+ * its token changed (the lists' answers keep unchanged tokens' objects), its link did, or its
+ * age as shown moved on: the sliders are read again every second.
  */
-export function TokenCard({ token, to, now }: { token: TokenListItem; to?: string; now: Date }) {
+export const TokenCard = memo(
+  TokenCardView,
+  (before: TokenCardProps, after: TokenCardProps) =>
+    before.token === after.token &&
+    before.to === after.to &&
+    formatAge(before.token.age, before.now) === formatAge(after.token.age, after.now),
+);
+
+function TokenCardView({ token, to, now }: TokenCardProps) {
   const change = token.pricePercentage.h24;
   const name = (
     <>

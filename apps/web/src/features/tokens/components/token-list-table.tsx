@@ -5,8 +5,10 @@ import {
   type CexTokenListItem,
   type TokenListItem,
 } from '@vaultscope/core';
+import { memo, useDeferredValue } from 'react';
 import { TOKEN_TABLE_COLUMNS, TokenCells } from '@/components/token-table/token-cells';
-import { PagedTable } from '@/components/ui/paged-table';
+import { PagedTable, type PagedTableQuery } from '@/components/ui/paged-table';
+import { formatAge } from '@/lib/format';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
 import { FavouriteHeart } from './favourite-heart';
 import styles from './token-list-table.module.css';
@@ -39,6 +41,11 @@ function linksOf(kind: 'DEX' | 'CEX', row: Row): { to?: string; priceTo?: string
  * The token table of the DEX and CEX lists (spec section 2): Coin Name, Price, Age, TXN, 5M, 1H,
  * 6H, 24H, VOL, LIQ, MCAP, FDV; 15 skeleton rows while loading; a heart per row; Show More while
  * full pages keep coming; a red error text when the list cannot be read.
+ *
+ * New rows are drawn as deferred work (`useDeferredValue`): React renders them in slices that
+ * yield to the browser every few milliseconds, instead of one task that kept a phone's main
+ * thread blocked for 150-350 ms when a list arrived (and on every refresh that moved a price).
+ * Until they are drawn the table shows what it showed before (the skeleton on a first load).
  */
 export function TokenListTable({
   kind,
@@ -51,13 +58,17 @@ export function TokenListTable({
   query: TableQuery;
   testId?: string;
 }) {
-  const rows = query.data?.pages.flatMap((page) => page.tokenDetails) ?? [];
+  const data = useDeferredValue(query.data);
+  const rows = data?.pages.flatMap((page) => page.tokenDetails) ?? [];
   // One clock per render, so the ages in a table agree with each other.
   const now = new Date();
+  // The answer is in but its rows are not drawn yet: still the skeleton, not "No data found".
+  const shown: PagedTableQuery =
+    data === undefined && query.data !== undefined ? drawingView(query) : query;
 
   return (
     <PagedTable
-      query={query}
+      query={shown}
       rowCount={rows.length}
       caption={caption}
       columns={TOKEN_TABLE_COLUMNS}
@@ -68,36 +79,70 @@ export function TokenListTable({
       tableClassName="token-table__table"
       testId={testId}
     >
-      {rows.map((row) => {
-        const { to, priceTo } = linksOf(kind, row);
-        return (
-          <tr
-            key={row.id}
-            data-testid="token-row"
-            data-chain={row.chainName ?? undefined}
-            data-token={row.tokenAddress}
-          >
-            <TokenCells
-              token={row}
-              to={to}
-              priceTo={priceTo}
-              now={now}
-              leading={
-                <FavouriteHeart
-                  target={{
-                    type: kind,
-                    id: row.id,
-                    tokenAddress: row.tokenAddress,
-                    chainName: row.chainName,
-                  }}
-                  name={row.CoinName}
-                  isFavourite={row.is_favourite === 1}
-                />
-              }
-            />
-          </tr>
-        );
-      })}
+      {rows.map((row) => (
+        <TokenRow key={row.id} kind={kind} row={row} now={now} />
+      ))}
     </PagedTable>
   );
 }
+
+/** The table as it was before the first answer, while that answer's rows are drawn. */
+function drawingView(query: TableQuery): PagedTableQuery {
+  return {
+    isPending: true,
+    isError: false,
+    error: null,
+    isFetching: query.isFetching,
+    isFetchNextPageError: false,
+    hasNextPage: false,
+    isFetchingNextPage: false,
+    fetchNextPage: query.fetchNextPage,
+  };
+}
+
+interface TokenRowProps {
+  kind: 'DEX' | 'CEX';
+  row: Row;
+  now: Date;
+}
+
+/**
+ * One row. The lists are read again every second and an answer keeps the objects of rows that
+ * did not change (TanStack Query's structural sharing), so a row is drawn again only when its
+ * data changed or its age, as shown, moved on: a refresh that moves one price redraws one row.
+ */
+const TokenRow = memo(
+  function TokenRow({ kind, row, now }: TokenRowProps) {
+    const { to, priceTo } = linksOf(kind, row);
+    return (
+      <tr
+        data-testid="token-row"
+        data-chain={row.chainName ?? undefined}
+        data-token={row.tokenAddress}
+      >
+        <TokenCells
+          token={row}
+          to={to}
+          priceTo={priceTo}
+          now={now}
+          leading={
+            <FavouriteHeart
+              target={{
+                type: kind,
+                id: row.id,
+                tokenAddress: row.tokenAddress,
+                chainName: row.chainName,
+              }}
+              name={row.CoinName}
+              isFavourite={row.is_favourite === 1}
+            />
+          }
+        />
+      </tr>
+    );
+  },
+  (before: TokenRowProps, after: TokenRowProps) =>
+    before.row === after.row &&
+    before.kind === after.kind &&
+    formatAge(before.row.age, before.now) === formatAge(after.row.age, after.now),
+);
