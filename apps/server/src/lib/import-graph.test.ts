@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -97,4 +99,72 @@ describe("the production server's imports", () => {
       'packages/devnet/src/lib/errors.ts',
     ]);
   });
+});
+
+/**
+ * A resolve hook that writes every module the process resolves, after tsx's own hooks, to the
+ * file it is handed: a runtime list, dynamic `import()` included, where the walk above reads the
+ * source.
+ */
+const RECORD_RESOLVED = `import { appendFileSync } from 'node:fs';
+let file;
+export function initialize(data) { file = data.file; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(file, result.url + '\\n');
+  return result;
+}`;
+
+describe('a production server started without local chains', () => {
+  it('loads no module of @vaultscope/devnet that starts them, nor LiteSVM', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vaultscope-imports-'));
+    try {
+      const file = path.join(dir, 'resolved.txt');
+      // app.ts built and made ready as server.ts does it (the wallet's chains, the faucet's and
+      // every other dynamic import decided), then closed; no snapshot load, which imports nothing.
+      const script = `
+        import { register } from 'node:module';
+        register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(RECORD_RESOLVED)}), {
+          data: { file: ${JSON.stringify(file)} },
+        });
+        const { loadConfig } = await import('./src/lib/config.ts');
+        const { buildApp } = await import('./src/app.ts');
+        const app = await buildApp({ config: loadConfig(), loadSnapshots: false });
+        await app.ready();
+        await app.close();
+      `;
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        {
+          cwd: path.join(repo, 'apps/server'),
+          // Production with its defaults: DEVNET off, no RPC URLs; nothing of the runner's env.
+          env: {
+            PATH: process.env.PATH,
+            HOME: process.env.HOME,
+            NODE_ENV: 'production',
+            DATA_DIR: path.join(dir, 'data'),
+            LOG_LEVEL: 'warn',
+            WEB_DIST_DIR: '/nonexistent-web-dist',
+          },
+          encoding: 'utf8',
+        },
+      );
+      expect(child.stderr).toBe('');
+      expect(child.status).toBe(0);
+      const resolved = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
+      expect(resolved).toContain(`file://${path.join(repo, 'apps/server/src/app.ts')}`);
+      const devnet = [...resolved]
+        .filter((url) => /\/packages\/devnet\/|litesvm/i.test(url))
+        .map((url) => path.relative(repo, new URL(url).pathname))
+        .sort();
+      // The scam analyzer's fork simulation finds the Anvil binary; nothing else of the package.
+      expect(devnet).toEqual([
+        'packages/devnet/src/evm/anvil-binary.ts',
+        'packages/devnet/src/lib/errors.ts',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
