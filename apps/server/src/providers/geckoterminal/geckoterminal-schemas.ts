@@ -44,26 +44,23 @@ export const gtPoolSchema = z.object({
 });
 export type GtPool = z.output<typeof gtPoolSchema>;
 
+const tokenAttributes = z.object({
+  address: z.string(),
+  name: z.string().nullish(),
+  symbol: z.string().nullish(),
+  decimals: z.number().nullish(),
+});
+
+/** A token a pool list includes (`include=base_token,...`). */
 export const gtIncludedTokenSchema = z.object({
   id: z.string(),
   type: z.literal('token'),
-  attributes: z.object({
-    address: z.string(),
-    name: z.string().nullish(),
-    symbol: z.string().nullish(),
-    decimals: z.number().nullish(),
-  }),
+  attributes: tokenAttributes,
 });
 
-/** A token of `/tokens/multi/{addresses}` (reference doc 1.5). */
-export const gtTokenSchema = z.object({
-  id: z.string(),
-  type: z.literal('token'),
-  attributes: z.object({
-    address: z.string(),
-    name: z.string().nullish(),
-    symbol: z.string().nullish(),
-    decimals: z.number().nullish(),
+/** A token of `/tokens/multi/{addresses}` (reference doc 1.5): the included token and its supply. */
+export const gtTokenSchema = gtIncludedTokenSchema.extend({
+  attributes: tokenAttributes.extend({
     /** Base units (the doc's Frog: "999999000000000.0" with 6 decimals = 999 999 000 tokens). */
     total_supply: numberLike.nullish(),
     /** Whole tokens, in newer answers. */
