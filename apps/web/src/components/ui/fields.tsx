@@ -12,10 +12,17 @@ interface FieldShellProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
+  /** A class added to the hint's own (`field__hint`). */
+  hintClassName?: string | undefined;
   children: ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+/**
+ * A field's frame: its label, the control (children, whose id is `id`), then its hint or, in its
+ * place, its error; the control's `aria-describedby` is {@link describedBy}. A field with a control
+ * of its own (an input with a button inside) is built on it.
+ */
+export function FieldShell({ id, label, error, hint, hintClassName, children }: FieldShellProps) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -23,7 +30,7 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
       </label>
       {children}
       {hint && !error && (
-        <p className="field__hint" id={`${id}-hint`}>
+        <p className={`field__hint${hintClassName ? ` ${hintClassName}` : ''}`} id={`${id}-hint`}>
           {hint}
         </p>
       )}
@@ -36,7 +43,8 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+/** The id of what describes a field's control: its error, else its hint. */
+export function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
   if (error) return `${id}-error`;
   if (hint) return `${id}-hint`;
   return undefined;

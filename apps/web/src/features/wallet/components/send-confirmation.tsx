@@ -8,7 +8,7 @@ import { copyWithToast } from '../lib/clipboard';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { isNotConnected, useGoToConnect } from '../lib/not-connected';
 import { sendFailureMessage, type CheckedSend } from '../lib/send-form';
-import details from './detail-list.module.css';
+import { DetailList } from './detail-list';
 import styles from './send-confirmation.module.css';
 import frame from './wallet-dialog.module.css';
 
@@ -71,14 +71,10 @@ export function SendConfirmation({
       <h2 id={titleId} className="dialog__title">
         Confirm Transaction
       </h2>
-      <dl className={details.list} data-testid="send-confirmation">
-        {rows.map(([label, value]) => (
-          <div key={label} className={details.row}>
-            <dt>{label}</dt>
-            <dd className={label === 'From' || label === 'To' ? 'mono' : undefined}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList
+        rows={rows.map(([label, value]) => [label, value, label === 'From' || label === 'To'])}
+        testId="send-confirmation"
+      />
       <Button
         variant="ghost"
         onClick={() =>

@@ -12,7 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { SelectField, TextField } from '@/components/ui/fields';
+import { describedBy, FieldShell, SelectField, TextField } from '@/components/ui/fields';
 import { messageOf } from '@/lib/api-client';
 import { useChainAssets, useFeeEstimate, useOwnAddress } from '../api/chain-account';
 import { useNetworkMode } from '../api/network-mode';
@@ -241,12 +241,8 @@ function AmountField({
   note: string | undefined;
 }) {
   const id = useId();
-  const describedBy = error ? `${id}-error` : note ? `${id}-note` : undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        Amount
-      </label>
+    <FieldShell id={id} label="Amount" error={error} hint={note} hintClassName={styles.note}>
       <div className="input-group">
         <input
           id={id}
@@ -257,22 +253,12 @@ function AmountField({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, error, note)}
         />
         <button type="button" className={styles.max} onClick={onMax} disabled={!onMax}>
           Max
         </button>
       </div>
-      {note && !error && (
-        <p className={`field__hint ${styles.note}`} id={`${id}-note`}>
-          {note}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

@@ -2,7 +2,7 @@ import { cutValue, findChain, sentTitle, type SendResult } from '@vaultscope/cor
 import { Button } from '@/components/ui/button';
 import { copyWithToast } from '../lib/clipboard';
 import { openableLink } from '../lib/links';
-import details from './detail-list.module.css';
+import { DetailList, type DetailRow } from './detail-list';
 import styles from './send-result.module.css';
 import frame from './wallet-dialog.module.css';
 
@@ -20,7 +20,7 @@ export function SendResultView({
   onClose: () => void;
 }) {
   const link = openableLink(result.link);
-  const rows: Array<[string, string, boolean]> = [
+  const rows: DetailRow[] = [
     ['To', result.to, true],
     ['From', result.from, true],
     ['Network', findChain(result.chainId)?.name ?? String(result.chainId), false],
@@ -39,14 +39,7 @@ export function SendResultView({
         {sentTitle(result.chainId, result.type)}
         {result.status !== 'confirmed' && <span className="badge">{result.status}</span>}
       </p>
-      <dl className={details.list}>
-        {rows.map(([label, value, mono]) => (
-          <div key={label} className={details.row}>
-            <dt>{label}</dt>
-            <dd className={mono ? 'mono' : undefined}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={() => void copyWithToast(result.hash)}>
           Copy hash to clipboard

@@ -7,7 +7,7 @@ import { ScreenLoader } from '@/components/ui/spinner';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useChainTransaction } from '../api/chain-transaction';
-import details from './detail-list.module.css';
+import { DetailList, type DetailRow } from './detail-list';
 import styles from './transaction-screen.module.css';
 
 /**
@@ -61,7 +61,7 @@ function TransactionDetails({ chainId, hash }: { chainId: number; hash: string }
 }
 
 function TransactionCard({ transaction }: { transaction: ChainTransaction }) {
-  const rows: Array<[string, string, boolean]> = [
+  const rows: DetailRow[] = [
     ['Hash', transaction.hash, true],
     ['Chain', transaction.chainName, false],
     ['From', transaction.from, true],
@@ -77,14 +77,7 @@ function TransactionCard({ transaction }: { transaction: ChainTransaction }) {
       <p className={styles.status} data-status={transaction.status}>
         {STATUS_TEXT[transaction.status]}
       </p>
-      <dl className={details.list}>
-        {rows.map(([label, value, mono]) => (
-          <div key={label} className={details.row}>
-            <dt>{label}</dt>
-            <dd className={mono ? 'mono' : undefined}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <h2 className="section-title">Token transfers</h2>
       {transaction.tokenTransfers.length === 0 ? (
         <p className={styles.none}>None.</p>
