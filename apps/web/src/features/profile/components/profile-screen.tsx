@@ -1,7 +1,7 @@
-import { COUNTRIES, authMessages, profileSchema, webRoutes, type User } from '@vaultscope/core';
+import { COUNTRIES, authMessages, profileSchema, type User } from '@vaultscope/core';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { toast } from '@/components/toast/toast-store';
+import { LogInPrompt } from '@/components/ui/log-in-prompt';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -25,11 +25,7 @@ export function ProfileScreen() {
   if (!loggedIn) {
     body = (
       <div className="card">
-        <EmptyState title="Log in to see your profile." icon="👤">
-          <Link to={webRoutes.login} className="btn btn--primary">
-            Log in
-          </Link>
-        </EmptyState>
+        <LogInPrompt title="Log in to see your profile." icon="👤" />
       </div>
     );
   } else if (profile.isPending) {

@@ -2,8 +2,8 @@ import { loginRequestSchema, walletMessages, webRoutes } from '@vaultscope/core'
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/components/toast/toast-store';
+import { LogInPrompt } from '@/components/ui/log-in-prompt';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PasswordField, TextField } from '@/components/ui/fields';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { ApiError } from '@/lib/api-client';
@@ -40,11 +40,7 @@ export function ConnectWalletScreen() {
           </Link>
         </div>
         {!loggedIn ? (
-          <EmptyState title="Log in to use the wallet." icon="◆">
-            <Link to={webRoutes.login} className="btn btn--primary">
-              Log in
-            </Link>
-          </EmptyState>
+          <LogInPrompt title="Log in to use the wallet." icon="◆" />
         ) : step === 'login' ? (
           <WalletLoginForm onDone={(walletStatus) => setStep(walletStatus ? 'enter' : 'set')} />
         ) : step === 'set' ? (

@@ -9,6 +9,7 @@ import {
   type WalletTransaction,
   cutDecimals,
 } from '@vaultscope/core';
+import { LogInPrompt } from '@/components/ui/log-in-prompt';
 import { Page } from '@/components/ui/page';
 import { PagedTable } from '@/components/ui/paged-table';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
@@ -16,7 +17,6 @@ import { useHistory } from '../api/history';
 import { copyWithToast } from '../lib/clipboard';
 import { openableLink } from '../lib/links';
 import { useConnectOnForbidden } from '../lib/not-connected';
-import { LogInPrompt } from './log-in-prompt';
 import styles from './history-screen.module.css';
 
 const COLUMNS = [
@@ -41,7 +41,13 @@ export function HistoryScreen() {
   const loggedIn = useSessionStore(selectIsLoggedIn);
   return (
     <Page title={header.title} description={header.description} visuallyHiddenTitle>
-      {loggedIn ? <HistoryTable /> : <LogInPrompt />}
+      {loggedIn ? (
+        <HistoryTable />
+      ) : (
+        <div className="card">
+          <LogInPrompt title="Log in to use the wallet." icon="◆" />
+        </div>
+      )}
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { findChain, networksForMode, pageHeaderFor, webRoutes } from '@vaultscope/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LogInPrompt } from '@/components/ui/log-in-prompt';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
@@ -10,7 +11,6 @@ import { useConnectOnForbidden } from '../lib/not-connected';
 import { balanceKey } from '../lib/portfolio';
 import { BalanceCard } from './balance-card';
 import { FaucetButton } from './faucet-button';
-import { LogInPrompt } from './log-in-prompt';
 import { NetworkModeSelect } from './network-mode-select';
 import { PortfolioTable } from './portfolio-table';
 import { ReceiveDialog } from './receive-dialog';
@@ -23,7 +23,13 @@ export function WalletScreen() {
   const loggedIn = useSessionStore(selectIsLoggedIn);
   return (
     <Page title={header.title} description={header.description} visuallyHiddenTitle>
-      {loggedIn ? <WalletDashboard /> : <LogInPrompt />}
+      {loggedIn ? (
+        <WalletDashboard />
+      ) : (
+        <div className="card">
+          <LogInPrompt title="Log in to use the wallet." icon="◆" />
+        </div>
+      )}
     </Page>
   );
 }
