@@ -5,7 +5,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { apiPaths, type ChainCode } from '@vaultscope/core';
+import { CHAIN_CODES, apiPaths, type ChainCode } from '@vaultscope/core';
 import { Accounts } from './auth/accounts';
 import { authRoutes } from './auth/auth-routes';
 import { PasswordReset } from './auth/password-reset';
@@ -288,26 +288,44 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ],
       consume: (keys) => throttle.consume(keys),
       onChange: () => responseCache.clear(),
-      onStored: (target) => void indexedMarket.rescore(target.chainId, target.address),
+      // A new scan rescores the token's list row as its detail would: the indexer's row on a
+      // chain it serves, else the stored (provider's) row, through the ingest's list change.
+      onStored: (target) => {
+        void indexedMarket.rescore(target.chainId, target.address);
+        const chainName = CHAIN_CODES.find((chain) => chain.chainId === target.chainId)?.code;
+        if (!chainName || indexedMarket.serves(chainName)) return;
+        researchIngest.rescore(chainName, target.address).catch((error: unknown) => {
+          app.log.warn({ err: error, chainId: target.chainId }, 'list row could not be rescored');
+        });
+      },
     },
     scanOptionsFromConfig(config),
   );
   app.addHook('onClose', () => scans.close());
   const walletPrices = new WalletPrices(walletChains, clock, cex);
-  const researchIngest = new ResearchIngest(db, providers, clock, (change) => {
-    // A live DEX or reports load hands on the list rows it changed: taken in without a reload.
-    if (change) {
-      applyListChange(change, {
-        replaceRows: (rows, removed) => tokens.replaceLoadedRows(rows, removed),
-        index: listIndex,
-        serves: (chainName) => indexedMarket.serves(chainName),
-      });
-    } else {
-      research.invalidate();
-    }
-    responseCache.clear();
-    walletPrices.invalidate();
-  });
+  const researchIngest = new ResearchIngest(
+    db,
+    providers,
+    clock,
+    (change) => {
+      // A live DEX or reports load hands on the list rows it changed: taken in without a reload.
+      if (change) {
+        applyListChange(change, {
+          replaceRows: (rows, removed) => tokens.replaceLoadedRows(rows, removed),
+          index: listIndex,
+          serves: (chainName) => indexedMarket.serves(chainName),
+        });
+      } else {
+        research.invalidate();
+      }
+      responseCache.clear();
+      walletPrices.invalidate();
+    },
+    {
+      // Tokens our analyzer judged: their rows score as their detail does (`tokenVerdict`).
+      judged: (ids) => research.analyzerJudgements(ids),
+    },
+  );
   if (options.loadSnapshots ?? true) {
     await loadIcoSnapshotIfEmpty(ico, app.log);
     // Live data comes from the scheduled sync below.

@@ -36,7 +36,8 @@ import {
   securityReports,
 } from './research-tables';
 import type { ListIndexRow, TokenListIndex, VersionStep } from './token-list-index';
-import { listDataVersion } from './tokens-repository';
+import { tokenVerdict, type AnalyzerJudgement } from './token-verdict';
+import { listDataVersion, providerReportsOf } from './tokens-repository';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -295,19 +296,71 @@ const LIST_COLUMNS = [
 const columnList = (prefix = '') =>
   sql.raw(LIST_COLUMNS.map((column) => `${prefix}${column}`).join(', '));
 
+/** Our analyzer's judgements of some tokens, by token id: those it has scanned. */
+export type AnalyzerJudgements = ReadonlyMap<string, AnalyzerJudgement>;
+
+/**
+ * What the ingest needs of our analyzer, composed in by `app.ts` from the scam feature: its
+ * stored judgements of those of `ids` (token ids) that it has scanned. A token it judged has
+ * its detail combine the scan with the providers' report (`tokenVerdict`), so its list row
+ * must carry that score, not the providers' alone.
+ */
+export interface AnalyzerScans {
+  judged(ids: readonly string[]): Promise<AnalyzerJudgements>;
+}
+
+const NOT_JUDGED: AnalyzerJudgements = new Map();
+
+/**
+ * The list scores of tokens our analyzer judged, by id: the score each one's detail shows
+ * (`tokenVerdict` of the analyzer's scan and the providers' stored record). The other tokens'
+ * rows carry the providers' stored score, which is their detail's too.
+ */
+export type JudgedScores = ReadonlyMap<string, number>;
+
+/**
+ * Scores `judged` as their details do (see {@link JudgedScores}), with the providers' records
+ * read through `tx`, so a load scores with the reports it has just written.
+ */
+export async function judgedScores(
+  tx: Pick<Database, 'select'>,
+  judged: AnalyzerJudgements,
+): Promise<JudgedScores> {
+  if (judged.size === 0) return new Map();
+  const records = await providerReportsOf(tx, [...judged.keys()]);
+  const scores = new Map<string, number>();
+  for (const [id, scan] of judged) {
+    const chainName = chainOfId(id);
+    const verdict = chainName && tokenVerdict(chainName, scan, records.get(id));
+    if (verdict) scores.set(id, verdict.totalScore);
+  }
+  return scores;
+}
+
+/**
+ * A row's score: its detail's where our analyzer judged the token (`scores`, one jsonb
+ * parameter), else the providers' stored one (`r`, `security_reports`).
+ */
+function listScore(scores: JudgedScores, tokenId: SQL = sql`t.id`) {
+  return scores.size === 0
+    ? sql`r.total_score`
+    : sql`coalesce((${JSON.stringify(Object.fromEntries(scores))}::jsonb ->> ${tokenId})::smallint, r.total_score)`;
+}
+
 /**
  * The list row of every token `where` keeps: its primary pool's figures (the pool with the
- * largest reserve; ties go to the older pool, then the lower id) and its stored score. A token
- * without a pool has no row.
+ * largest reserve; ties go to the older pool, then the lower id) and its score (the providers'
+ * stored one, or `scores`' for the tokens our analyzer judged). A token without a pool has no
+ * row.
  */
-function primaryRows(where: SQL) {
+function primaryRows(where: SQL, scores: JudgedScores) {
   return sql`
     select distinct on (t.id)
       t.id, t.chain_name, t.name, t.symbol, t.address,
       p.id, p.address, p.created_at,
       s.price_usd, s.change_m5, s.change_h1, s.change_h6, s.change_h24,
       s.tx_h24, s.volume_h24, s.liquidity_usd, s.market_cap_usd, s.fdv_usd, s.price_source,
-      r.total_score
+      ${listScore(scores)}
     from ${dexTokens} t
     join ${dexPools} p on p.base_token_id = t.id
     left join ${dexPoolStats} s on s.pool_id = p.id
@@ -317,14 +370,20 @@ function primaryRows(where: SQL) {
 }
 
 /**
- * Rebuilds the DEX list read model: one row per token (see {@link primaryRows}), in the
- * caller's transaction: readers keep seeing the previous rows until it commits. The first load
- * into an empty database (`sync`) builds it so; a live DEX load changes only the rows that
- * change ({@link updateTokenList}).
+ * Rebuilds the DEX list read model: one row per token (see {@link primaryRows}; `scores`, of
+ * the tokens our analyzer judged, from {@link judgedScores}), in the caller's transaction:
+ * readers keep seeing the previous rows until it commits. The first load into an empty
+ * database (`sync`) builds it so; a live DEX load changes only the rows that change
+ * ({@link updateTokenList}).
  */
-export async function rebuildTokenList(tx: Pick<Database, 'execute'>): Promise<void> {
+export async function rebuildTokenList(
+  tx: Pick<Database, 'execute'>,
+  scores: JudgedScores = new Map(),
+): Promise<void> {
   await tx.execute(sql`delete from ${dexTokenList}`);
-  await tx.execute(sql`insert into ${dexTokenList} (${columnList()}) ${primaryRows(sql`true`)}`);
+  await tx.execute(
+    sql`insert into ${dexTokenList} (${columnList()}) ${primaryRows(sql`true`, scores)}`,
+  );
 }
 
 /** The list rows a load changed: written, and gone. */
@@ -346,6 +405,7 @@ export async function updateTokenList(
   tx: Transaction,
   touched: readonly string[],
   poolsWritten: readonly string[] = [],
+  scores: JudgedScores = new Map(),
 ): Promise<ListRowsChange> {
   const candidates = sql`(
     select jsonb_array_elements_text(${idArray(touched)}::jsonb)
@@ -371,7 +431,7 @@ export async function updateTokenList(
     await tx.execute(sql`
     insert into ${dexTokenList} (${columnList()})
     select ${columnList('f.')}
-    from (${primaryRows(sql`t.id in (select id from ${candidates} c(id))`)}) f(${columnList()})
+    from (${primaryRows(sql`t.id in (select id from ${candidates} c(id))`, scores)}) f(${columnList()})
     left join ${dexTokenList} l on l.token_id = f.token_id
     where l.token_id is null or (${columnList('l.')}) is distinct from (${columnList('f.')})
     on conflict (token_id) do update set ${sql.raw(
@@ -417,6 +477,14 @@ async function listChange(
   return { rows, removed: change.removed, version };
 }
 
+/** The chain of a token id: ids are `<chain>_<address>` (core's tokenItemId). */
+function chainOfId(id: string): ChainCode | undefined {
+  // A chain code may hold a `_` itself: the longest code the id starts with.
+  return CHAIN_CODES.map((chain) => chain.code)
+    .filter((code) => id.startsWith(`${code}_`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
 /** Where a {@link ListChange} goes: the kept list rows, the list index, the indexed chains. */
 export interface ListChangeTargets {
   /** `TokensRepository.replaceLoadedRows`: keeps the rows, returns their index rows. */
@@ -436,13 +504,8 @@ export interface ListChangeTargets {
  */
 export function applyListChange(change: ListChange, targets: ListChangeTargets): void {
   const { index, dropped } = targets.replaceRows(change.rows, change.removed);
-  // Ids are `<chain>_<address>` (core's tokenItemId); a chain code may hold a `_` itself.
-  const chainOf = (id: string) =>
-    CHAIN_CODES.map((chain) => chain.code)
-      .filter((code) => id.startsWith(`${code}_`))
-      .sort((a, b) => b.length - a.length)[0];
   const ours = (id: string) => {
-    const chain = chainOf(id);
+    const chain = chainOfId(id);
     return chain === undefined || !targets.serves(chain);
   };
   targets.index.upsert(
@@ -504,7 +567,26 @@ export class ResearchIngest {
      * index can take those rows in instead of reloading every row.
      */
     private readonly onLoaded: (change?: ListChange) => void = () => {},
+    /**
+     * Our analyzer's judgements (absent: no token is judged by it, every row carries the
+     * providers' score). Read before a load's transaction opens: PGlite runs one statement at a
+     * time, so a read outside the transaction would wait for it to end.
+     */
+    private readonly analyzer?: AnalyzerScans,
   ) {}
+
+  /**
+   * Our analyzer's judgements of the tokens a DEX load may write a list row of: those it
+   * delivers and those stored (a row is recomputed when its token's pools change, delivered or
+   * not). Only the tokens it scanned come back.
+   */
+  private async judgedOfListing(listing: DexListing): Promise<AnalyzerJudgements> {
+    if (!this.analyzer) return NOT_JUDGED;
+    const stored = await this.db.select({ id: dexTokens.id }).from(dexTokens);
+    const ids = new Set(stored.map((row) => row.id));
+    for (const token of listing.tokens) ids.add(tokenItemId(token.chainName, token.address));
+    return this.analyzer.judged([...ids]);
+  }
 
   /** Whether nothing was ever loaded. */
   async isEmpty(): Promise<boolean> {
@@ -526,12 +608,13 @@ export class ResearchIngest {
     const fetchMs = performance.now() - fetchStarted;
 
     const writeStarted = performance.now();
+    const judged = await this.judgedOfListing(dexData);
     let written = { tokens: 0, pools: 0, markets: 0, reports: 0 };
     await this.db.transaction(async (tx) => {
       const dexWritten = await writeDex(tx, dexData, dex.name, dex.priceLabel, now);
       const reportRows = await writeReports(tx, reports, security.name, now);
       const cexWritten = await writeCex(tx, markets, cex.name, now);
-      await rebuildTokenList(tx);
+      await rebuildTokenList(tx, await judgedScores(tx, judged));
       await bumpVersion(tx, 'dex', dex.name, dexWritten.tokens, now);
       await bumpVersion(tx, 'security', security.name, reportRows.length, now);
       await bumpVersion(tx, 'cex', cex.name, cexWritten, now);
@@ -554,9 +637,10 @@ export class ResearchIngest {
   }
 
   /**
-   * Loads DEX tokens and pools, and writes the list rows that change (scores stay as stored):
-   * the rows of the tokens whose token row, pools or figures were written or removed, where
-   * they differ from the stored row ({@link updateTokenList}); `onLoaded` gets them.
+   * Loads DEX tokens and pools, and writes the list rows that change (scores as stored, or
+   * their detail's for tokens our analyzer judged): the rows of the tokens whose token row,
+   * pools or figures were written or removed, where they differ from the stored row
+   * ({@link updateTokenList}); `onLoaded` gets them.
    */
   async syncDex(): Promise<KindSummary> {
     const { dex } = this.providers;
@@ -565,13 +649,15 @@ export class ResearchIngest {
     const listing = await dex.fetchDex(now);
     const fetchMs = performance.now() - fetchStarted;
     const writeStarted = performance.now();
+    const judged = await this.judgedOfListing(listing);
     let tokens = 0;
     let change: ListChange | undefined;
     await this.db.transaction(async (tx) => {
       const written = await writeDex(tx, listing, dex.name, dex.priceLabel, now);
       tokens = written.tokens;
       const from = await listDataVersion(tx);
-      const rows = await updateTokenList(tx, written.touched, written.poolsWritten);
+      const scores = await judgedScores(tx, judged);
+      const rows = await updateTokenList(tx, written.touched, written.poolsWritten, scores);
       await bumpVersion(tx, 'dex', dex.name, tokens, now);
       change = await listChange(tx, rows, { from, to: from + 1 });
     });
@@ -602,8 +688,9 @@ export class ResearchIngest {
 
   /**
    * Loads the reports of tokens that have none or an old one (at most `limit`), and sets their
-   * score in the list rows instead of rebuilding the list. A token the provider knew nothing of
-   * is asked again only once its report would be old.
+   * score in the list rows instead of rebuilding the list: the providers' combined score, or
+   * for a token our analyzer judged its detail's verdict of both. A token the provider knew
+   * nothing of is asked again only once its report would be old.
    */
   async syncReports(request: ReportRequest): Promise<KindSummary> {
     const { security } = this.providers;
@@ -639,6 +726,12 @@ export class ResearchIngest {
     for (const token of due) this.asked.set(token.id, now.getTime());
     const fetchMs = performance.now() - fetchStarted;
     const writeStarted = performance.now();
+    const judged =
+      this.analyzer && reports.length > 0
+        ? await this.analyzer.judged([
+            ...new Set(reports.map((report) => tokenItemId(report.chainName, report.address))),
+          ])
+        : NOT_JUDGED;
     let written = 0;
     let change: ListChange | undefined;
     await this.db.transaction(async (tx) => {
@@ -649,13 +742,14 @@ export class ResearchIngest {
       const rows = await writeReports(tx, reports, security.name, now);
       written = rows.length;
       const ids = JSON.stringify(rows.map((row) => row.token_id));
+      const score = listScore(await judgedScores(tx, judged), sql`l.token_id`);
       const scored = rowsOf<{ token_id: string }>(
         await tx.execute(sql`
-        update ${dexTokenList} l set score = r.total_score
+        update ${dexTokenList} l set score = ${score}
         from ${securityReports} r
         where r.token_id = l.token_id
           and r.token_id in (select jsonb_array_elements_text(${ids}::jsonb))
-          and l.score is distinct from r.total_score
+          and l.score is distinct from ${score}
         returning l.token_id`),
       );
       const from = await listDataVersion(tx);
@@ -668,6 +762,42 @@ export class ResearchIngest {
     });
     if (written > 0) this.onLoaded(change);
     return { provider: security.name, items: written, ...timings(fetchMs, writeStarted) };
+  }
+
+  /**
+   * A token our analyzer judged anew (it stored a scan): its list row takes the score its
+   * detail now shows, by the rule a load applies ({@link judgedScores}), and the change is
+   * handed to `onLoaded` as a load's is, so the list index and the kept rows follow without a
+   * reload. Nothing is written when the token has no row or its score is the same.
+   */
+  async rescore(chainName: ChainCode, address: string): Promise<void> {
+    if (!this.analyzer) return;
+    const id = tokenItemId(chainName, address);
+    const judged = await this.analyzer.judged([id]);
+    if (judged.size === 0) return;
+    let change: ListChange | undefined;
+    await this.db.transaction(async (tx) => {
+      const score = (await judgedScores(tx, judged)).get(id);
+      if (score === undefined) return;
+      const scored = await tx
+        .update(dexTokenList)
+        .set({ score })
+        .where(
+          and(eq(dexTokenList.token_id, id), sql`${dexTokenList.score} is distinct from ${score}`),
+        )
+        .returning({ id: dexTokenList.token_id });
+      if (scored.length === 0) return;
+      const from = await listDataVersion(tx);
+      // The list's data changed, so its version moves (another instance's index reloads); the
+      // DEX load's row, which every list row implies, carries it. Its time and count stay: no
+      // load ran.
+      await tx
+        .update(researchSync)
+        .set({ version: sql`${researchSync.version} + 1` })
+        .where(eq(researchSync.kind, 'dex'));
+      change = await listChange(tx, { written: [id], removed: [] }, { from, to: from + 1 });
+    });
+    if (change) this.onLoaded(change);
   }
 
   /**

@@ -105,6 +105,9 @@ const NO_SCANS: Awaited<ReturnType<AnalyzerReports['storedScores']>> = new Map()
 /** Indexed tokens' combined scores kept between refreshes: at most this many. */
 const MAX_KEPT_VERDICTS = 50_000;
 
+/** Tokens asked of the analyzer's stored scans in one query (one parameter each). */
+const JUDGEMENT_BATCH = 5_000;
+
 export interface TokenResearchDeps {
   tokens: TokensRepository;
   cex: CexRepository;
@@ -364,6 +367,39 @@ export class TokenResearch {
       scores.set(key, { score: verdict.totalScore, analyzed: true });
     }
     return scores;
+  }
+
+  /**
+   * Our analyzer's stored judgements of those of `ids` (token ids of any chain) it has scanned,
+   * by id: what the research ingest combines with the providers' reports (`tokenVerdict`) for
+   * the list rows it writes, so those rows score as their detail does. Asked about every token
+   * of a DEX load, so the scores are read first (a key per token, in bounded batches) and the
+   * reports only of the tokens scanned.
+   */
+  async analyzerJudgements(ids: readonly string[]): Promise<Map<string, AnalyzerJudgement>> {
+    const found = new Map<string, AnalyzerJudgement>();
+    const analyzer = this.deps.analyzer;
+    if (!analyzer) return found;
+    const byChain = new Map<ChainCode, string[]>();
+    for (const id of ids) {
+      const chainName = chainOfId(id);
+      if (chainName) byChain.set(chainName, [...(byChain.get(chainName) ?? []), id]);
+    }
+    for (const [chainName, chainIds] of byChain) {
+      const chainId = chainIdOf(chainName);
+      // The id's address part is the chain's address key (core's tokenItemId).
+      const addresses = chainIds.map((id) => id.slice(chainName.length + 1));
+      const scanned: string[] = [];
+      for (let at = 0; at < addresses.length; at += JUDGEMENT_BATCH) {
+        const batch = addresses.slice(at, at + JUDGEMENT_BATCH);
+        const scores = await analyzer.storedScores(chainId, batch);
+        scanned.push(...batch.filter((address) => scores.has(address)));
+      }
+      if (scanned.length === 0) continue;
+      const reports = await analyzer.storedReports(chainId, scanned);
+      for (const [key, judgement] of reports) found.set(tokenItemId(chainName, key), judgement);
+    }
+    return found;
   }
 
   /**

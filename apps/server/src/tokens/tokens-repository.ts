@@ -318,36 +318,8 @@ export class TokensRepository {
   }
 
   /** The providers' stored reports of some tokens, with each engine's own, by id. */
-  async reportsOf(ids: readonly string[]): Promise<Map<string, StoredProviderReport>> {
-    if (ids.length === 0) return new Map();
-    const [reports, engines] = await Promise.all([
-      this.db
-        .select()
-        .from(securityReports)
-        .where(inArray(securityReports.token_id, [...ids])),
-      this.db
-        .select({
-          id: securityEngineReports.token_id,
-          engine: securityEngineReports.engine,
-          report: securityEngineReports.report,
-        })
-        .from(securityEngineReports)
-        .where(inArray(securityEngineReports.token_id, [...ids]))
-        .orderBy(securityEngineReports.token_id, securityEngineReports.engine),
-    ]);
-    const found = new Map<string, StoredProviderReport>();
-    for (const row of reports) {
-      found.set(row.token_id, {
-        report: toSecurityReport(row),
-        engines: [],
-        reportProvider: row.provider,
-        trustedToken: row.trusted_token,
-        totalScore: row.total_score,
-        riskLevel: row.risk_level as RiskLevel,
-      });
-    }
-    for (const { id, engine, report } of engines) found.get(id)?.engines.push({ engine, report });
-    return found;
+  reportsOf(ids: readonly string[]): Promise<Map<string, StoredProviderReport>> {
+    return providerReportsOf(this.db, ids);
   }
 
   /** The version of the DEX list's data (see {@link listDataVersion}). */
@@ -457,6 +429,46 @@ export class TokensRepository {
             },
     };
   }
+}
+
+/**
+ * The providers' stored reports of some tokens, with each engine's own, by id; read through
+ * `db`, which may be a load's transaction (the research ingest scores the list rows of tokens
+ * our analyzer judged from the reports it has just written).
+ */
+export async function providerReportsOf(
+  db: Pick<Database, 'select'>,
+  ids: readonly string[],
+): Promise<Map<string, StoredProviderReport>> {
+  if (ids.length === 0) return new Map();
+  const [reports, engines] = await Promise.all([
+    db
+      .select()
+      .from(securityReports)
+      .where(inArray(securityReports.token_id, [...ids])),
+    db
+      .select({
+        id: securityEngineReports.token_id,
+        engine: securityEngineReports.engine,
+        report: securityEngineReports.report,
+      })
+      .from(securityEngineReports)
+      .where(inArray(securityEngineReports.token_id, [...ids]))
+      .orderBy(securityEngineReports.token_id, securityEngineReports.engine),
+  ]);
+  const found = new Map<string, StoredProviderReport>();
+  for (const row of reports) {
+    found.set(row.token_id, {
+      report: toSecurityReport(row),
+      engines: [],
+      reportProvider: row.provider,
+      trustedToken: row.trusted_token,
+      totalScore: row.total_score,
+      riskLevel: row.risk_level as RiskLevel,
+    });
+  }
+  for (const { id, engine, report } of engines) found.get(id)?.engines.push({ engine, report });
+  return found;
 }
 
 /** The providers' report of a token as the verdict reads it (see `token-verdict.ts`). */
