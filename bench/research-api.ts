@@ -36,6 +36,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { ResearchSnapshot, TokenListResponse } from '@vaultscope/core';
+import { createPostgresTestDatabase } from '../apps/server/src/test/test-app';
 import { DEFAULT_SNAPSHOT_OPTIONS, generateSnapshot } from '../scripts/snapshot/generate';
 import { Random } from '../scripts/snapshot/prng';
 import { ROOT, startServer as startServerProcess, stopServer } from './server-process';
@@ -373,13 +374,8 @@ async function withScratchDatabase<T>(
   adminUrl: string,
   run: (url: string, backendPids: () => Promise<number[]>) => Promise<T>,
 ): Promise<T> {
-  const name = `vaultscope_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createPostgresTestDatabase(adminUrl);
+  const name = new URL(url).pathname.slice(1);
   const monitor = new pg.Client({ connectionString: adminUrl });
   await monitor.connect();
   const backendPids = async () =>
@@ -389,13 +385,10 @@ async function withScratchDatabase<T>(
       ])
     ).rows.map((row) => row.pid);
   try {
-    return await run(url.toString(), backendPids);
+    return await run(url, backendPids);
   } finally {
     await monitor.end();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await drop();
   }
 }
 
