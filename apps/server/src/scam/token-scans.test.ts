@@ -1,10 +1,12 @@
 import {
   apiPaths,
+  cleanEvmReport,
   explainScan,
   SECURITY_FLAG_KEYS,
   scamMessages,
   scoreSecurityReport,
   tokenDetailResponseSchema,
+  tokenListResponseSchema,
   tokenMessages,
   type TokenDetailResponse,
 } from '@vaultscope/core';
@@ -19,6 +21,8 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { startTestDevnet } from '../test/wallet-test-kit';
+import type { ResearchProviders } from '../tokens/providers';
+import { ResearchIngest } from '../tokens/research-ingest';
 
 /**
  * "Check any token": a token with no report is scanned by the analyzer on demand, on a real
@@ -273,4 +277,109 @@ describe('each failure has its own answer and stores nothing', () => {
     // Stored reports are no new scans: another visitor behind that address still reads them.
     expect((await get(detailUrl(token('clean-plain')), from)).status).toBe(200);
   });
+});
+
+describe('a new scan rescores the list row of a chain our indexer does not serve', () => {
+  it("the provider's row takes the score the detail shows, in place", async () => {
+    const app = await startTestApp({ MARKET_DATA_INDEXED_CHAINS: 'none' }, { devnet });
+    try {
+      const address = token('plain-mint');
+      const windows = <T>(value: T) => ({ m5: value, h1: value, h6: value, h24: value });
+      // The provider lists the token on eth; GoPlus read it as clean (no mint).
+      const providers: ResearchProviders = {
+        dex: {
+          name: 'test-dex',
+          priceLabel: 'Test DEX',
+          fetchDex: async () => ({
+            tokens: [
+              {
+                chainName: 'eth',
+                address,
+                name: 'Plain Mint',
+                symbol: 'PMT',
+                decimals: 18,
+                total_supply: '1000000',
+                trusted_token: 0,
+              },
+            ],
+            pools: [
+              {
+                chainName: 'eth',
+                address: '0x3333333333333333333333333333333333333333',
+                dex: 'uniswap_v2',
+                name: 'PMT / WETH',
+                base_token_address: address,
+                quote_token_address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+                quote_token_symbol: 'WETH',
+                pool_created_at: '2026-11-20T11:00:00.000Z',
+                base_token_price_usd: 2,
+                base_token_price_native_currency: 0.001,
+                reserve_in_usd: 50_000,
+                fdv_usd: 2_000,
+                market_cap_usd: null,
+                price_change_percentage: windows(5),
+                transactions: windows({ buys: 3, sells: 2 }),
+                volume_usd: windows(50_000),
+              },
+            ],
+            listed: ['eth'],
+          }),
+        },
+        cex: { name: 'test-cex', fetchMarkets: async () => ({ markets: [], complete: true }) },
+        security: {
+          name: 'goplus',
+          fetchReports: async () => [
+            {
+              chainName: 'eth',
+              address,
+              name: null,
+              symbol: null,
+              trusted_token: 0,
+              report: cleanEvmReport({ is_mintable: 0 }),
+            },
+          ],
+        },
+      };
+      await new ResearchIngest(app.app.db.handle.db, providers, app.clock, () =>
+        app.app.services.research.invalidate(),
+      ).sync();
+      const listed = async () => {
+        const res = await app.request({
+          method: 'GET',
+          url: `${apiPaths.tokens.checkToken}?chainName=eth`,
+        });
+        return tokenListResponseSchema
+          .parse(res.json())
+          .tokenDetails.find((row) => row.tokenAddress === address)?.score;
+      };
+      const detail = async () =>
+        tokenDetailResponseSchema.parse(
+          (await app.request({ method: 'GET', url: detailUrl(address) })).json(),
+        );
+      const engines = (await detail()).totalScore;
+      expect(await listed()).toBe(engines);
+
+      // A scan someone asks for finds the owner's mint: the detail combines it with GoPlus's.
+      const res = await app.request({
+        method: 'POST',
+        url: `${apiPaths.tokens.rescan(address)}?network=eth`,
+      });
+      expect([200, 202], res.body).toContain(res.statusCode);
+      const deadline = Date.now() + 60_000;
+      let after = await detail();
+      while (after.scan === null || after.scan === undefined) {
+        if (Date.now() > deadline) throw new Error('the scan never landed');
+        await sleep(200);
+        after = await detail();
+      }
+      expect(after.tokenDetails.is_mintable).toBe(1);
+      expect(after.totalScore).not.toBe(engines);
+      // The row follows at once (the list index rechecks its version only every 5 s).
+      const until = Date.now() + 2_000;
+      while ((await listed()) !== after.totalScore && Date.now() < until) await sleep(50);
+      expect(await listed()).toBe(after.totalScore);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });
