@@ -100,4 +100,15 @@ describe('RESEARCH_SOURCES market chains handed to the live DEX adapters', () =>
     }
     expect([...gt.requests, ...ds.requests]).toEqual([]);
   });
+
+  it("DEX_PROVIDER=both has GeckoTerminal's candles for the candles route; DexScreener alone none", async () => {
+    expect(dexOf('dexscreener', '').fetchCandles).toBeUndefined();
+    const pool = '0x2222222222222222222222222222222222222222';
+    gt.on(`/networks/bsc/pools/${pool}/ohlcv/hour`, {
+      body: readJson('geckoterminal/fixtures/eth-pool-ohlcv-hour.json'),
+    });
+    const candles = await dexOf('both', '').fetchCandles!('bsc', pool, '1h');
+    expect(candles).toHaveLength(2);
+    expect(ds.requests).toEqual([]);
+  });
 });
