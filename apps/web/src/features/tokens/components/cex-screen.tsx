@@ -1,11 +1,14 @@
 import { pageHeaderFor, webRoutes } from '@vaultscope/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Page } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
-import { useCexTable } from '../api/cex';
 import { CexSampleTransactions } from './cex-sample-transactions';
-import { DataAge } from './data-age';
-import { TokenListTable } from './token-list-table';
+import { TokenTableSkeleton } from './token-table-skeleton';
+
+// The token table is a chunk of its own, fetched when the page renders, with its skeleton
+// meanwhile: the page's first paint no longer waits for the table's code, its queries and zod,
+// which downloaded beside the entry and ran before it.
+const CexTokens = lazy(() => import('./cex-tokens').then((m) => ({ default: m.CexTokens })));
 
 const TABS = [
   { value: 'tokens', label: 'Tokens' },
@@ -23,18 +26,14 @@ export function CexScreen() {
   return (
     <Page title={header.title} description={header.description} visuallyHiddenTitle>
       <Tabs label="Centralized exchange" tabs={TABS} value={tab} onChange={setTab}>
-        {tab === 'tokens' ? <CexTokens /> : <CexSampleTransactions />}
+        {tab === 'tokens' ? (
+          <Suspense fallback={<TokenTableSkeleton caption="CEX tokens" testId="cex-table" />}>
+            <CexTokens />
+          </Suspense>
+        ) : (
+          <CexSampleTransactions />
+        )}
       </Tabs>
     </Page>
-  );
-}
-
-function CexTokens() {
-  const table = useCexTable();
-  return (
-    <>
-      <DataAge kind="cex" />
-      <TokenListTable kind="CEX" caption="CEX tokens" query={table} testId="cex-table" />
-    </>
   );
 }

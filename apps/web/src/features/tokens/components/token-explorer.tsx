@@ -1,6 +1,5 @@
 import { isTokenRowClickable, type TokenListItem } from '@vaultscope/core';
 import { useState } from 'react';
-import { Spinner } from '@/components/ui/spinner';
 import { tokenDetailPath } from '@/lib/web-links';
 import { useTokenSlider, useTokenTable } from '../api/token-lists';
 import { DEFAULT_TOKEN_FILTER, sameFilter, type TokenFilter } from '../lib/filters';
@@ -8,6 +7,7 @@ import { newDetailPath } from '../lib/links';
 import { TOP_GAINERS_HEADING_ID } from '../top-gainers-heading';
 import { TokenFilterBar } from './token-filter-bar';
 import { TokenListTable } from './token-list-table';
+import { TokenExplorerLoader } from './token-explorer-loader';
 import { TokenSlider } from './token-slider';
 import styles from './token-explorer.module.css';
 import { DataAge } from './data-age';
@@ -59,11 +59,7 @@ export function TokenExplorer({ fullScreenLoading = false }: { fullScreenLoading
 
   const nothingLoaded = top.isPending && fresh.isPending && table.isPending;
   if (fullScreenLoading && nothingLoaded) {
-    return (
-      <div className={`screen-loader ${styles.loader}`}>
-        <Spinner label="Loading tokens" size={28} />
-      </div>
-    );
+    return <TokenExplorerLoader />;
   }
 
   return (

@@ -12,10 +12,7 @@ import { formatAge } from '@/lib/format';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
 import { FavouriteHeart } from './favourite-heart';
 import styles from './token-list-table.module.css';
-
-/** Spec section 9: the token table shows 15 skeleton rows while loading. */
-export const TOKEN_TABLE_SKELETON_ROWS = 15;
-export const LIST_ERROR_TEXT = 'Could not load tokens. Please try again.';
+import { LIST_ERROR_TEXT, TOKEN_TABLE_SKELETON_ROWS } from './token-table-skeleton';
 
 type Row = TokenListItem | CexTokenListItem;
 type TableQuery = UseInfiniteQueryResult<InfiniteData<{ tokenDetails: readonly Row[] }>>;
