@@ -5,9 +5,9 @@ import {
   type CexTokenListItem,
   type TokenListItem,
 } from '@vaultscope/core';
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { TOKEN_TABLE_COLUMNS, TokenCells } from '@/components/token-table/token-cells';
-import { PagedTable, type PagedTableQuery } from '@/components/ui/paged-table';
+import { PagedTable } from '@/components/ui/paged-table';
 import { formatAge } from '@/lib/format';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
 import { FavouriteHeart } from './favourite-heart';
@@ -38,11 +38,6 @@ function linksOf(kind: 'DEX' | 'CEX', row: Row): { to?: string; priceTo?: string
  * The token table of the DEX and CEX lists (spec section 2): Coin Name, Price, Age, TXN, 5M, 1H,
  * 6H, 24H, VOL, LIQ, MCAP, FDV; 15 skeleton rows while loading; a heart per row; Show More while
  * full pages keep coming; a red error text when the list cannot be read.
- *
- * New rows are drawn as deferred work (`useDeferredValue`): React renders them in slices that
- * yield to the browser every few milliseconds, instead of one task that kept a phone's main
- * thread blocked for 150-350 ms when a list arrived (and on every refresh that moved a price).
- * Until they are drawn the table shows what it showed before (the skeleton on a first load).
  */
 export function TokenListTable({
   kind,
@@ -55,17 +50,13 @@ export function TokenListTable({
   query: TableQuery;
   testId?: string;
 }) {
-  const data = useDeferredValue(query.data);
-  const rows = data?.pages.flatMap((page) => page.tokenDetails) ?? [];
+  const rows = query.data?.pages.flatMap((page) => page.tokenDetails) ?? [];
   // One clock per render, so the ages in a table agree with each other.
   const now = new Date();
-  // The answer is in but its rows are not drawn yet: still the skeleton, not "No data found".
-  const shown: PagedTableQuery =
-    data === undefined && query.data !== undefined ? drawingView(query) : query;
 
   return (
     <PagedTable
-      query={shown}
+      query={query}
       rowCount={rows.length}
       caption={caption}
       columns={TOKEN_TABLE_COLUMNS}
@@ -81,20 +72,6 @@ export function TokenListTable({
       ))}
     </PagedTable>
   );
-}
-
-/** The table as it was before the first answer, while that answer's rows are drawn. */
-function drawingView(query: TableQuery): PagedTableQuery {
-  return {
-    isPending: true,
-    isError: false,
-    error: null,
-    isFetching: query.isFetching,
-    isFetchNextPageError: false,
-    hasNextPage: false,
-    isFetchingNextPage: false,
-    fetchNextPage: query.fetchNextPage,
-  };
 }
 
 interface TokenRowProps {

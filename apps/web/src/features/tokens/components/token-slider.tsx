@@ -2,7 +2,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { tokenMessages, type TokenListItem, type TokenListResponse } from '@vaultscope/core';
 import {
   useCallback,
-  useDeferredValue,
   useEffect,
   useRef,
   useState,
@@ -20,8 +19,7 @@ const LIST_ERROR_TEXT = 'Could not load tokens. Please try again.';
 /**
  * A DEX slider (spec section 2): cards two per slide, 1, 2 or 3 slides in view by width, previous
  * and next buttons, 'No data found' when empty. Built on CSS scroll snapping: touch, trackpad and
- * keyboard scrolling work natively; the buttons move one slide. New cards are drawn as deferred
- * work, in slices that yield to the browser, as the token table's rows are (`TokenListTable`).
+ * keyboard scrolling work natively; the buttons move one slide.
  */
 export function TokenSlider({
   title,
@@ -39,10 +37,7 @@ export function TokenSlider({
   const show = useSlidesToShow();
   const trackRef = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
-  const data = useDeferredValue(query.data);
-  const tokens = data?.tokenDetails ?? [];
-  // The answer is in but its cards are not drawn yet: still the skeleton, not "No data found".
-  const loading = query.isPending || (data === undefined && query.data !== undefined);
+  const tokens = query.data?.tokenDetails ?? [];
   const slides = groupIntoSlides(tokens, CARDS_PER_SLIDE);
   const now = new Date();
 
@@ -70,7 +65,7 @@ export function TokenSlider({
   }
 
   let content: ReactNode;
-  if (loading) {
+  if (query.isPending) {
     content = (
       <div className={styles.track} style={{ '--slides': show } as CSSProperties}>
         {Array.from({ length: show }, (_, index) => (
