@@ -229,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       lookup: (target, caller, options) => scans.lookup(target, caller, options),
       storedScores: (chainId, addresses) => scans.storedScores(chainId, addresses),
       storedReports: (chainId, addresses) => scans.storedReports(chainId, addresses),
+      scannedKeys: (chainId) => scans.scannedKeys(chainId),
     },
     // Live mode: a detail asks for a fresh report when its own is old (`researchScheduler`
     // is built below; a detail cannot arrive before the app is ready).

@@ -232,6 +232,15 @@ export class TokenScans {
     return new Map(rows.map(({ key, ...score }) => [key, score]));
   }
 
+  /** The address keys of every token of one chain with a stored scan (one short read). */
+  async scannedKeys(chainId: number): Promise<string[]> {
+    const rows = await this.deps.db
+      .select({ key: tokenScans.address_key })
+      .from(tokenScans)
+      .where(eq(tokenScans.chain_id, chainId));
+    return rows.map((row) => row.key);
+  }
+
   /** The stored scans of some tokens of one chain, keyed as {@link storedScores} keys them. */
   async storedReports(
     chainId: number,

@@ -7,6 +7,7 @@ import {
   normaliseAddress,
   scoreSecurityReport,
   tokenItemId,
+  chainOfItemId,
   type CexMarket,
   type ChainCode,
   type SecurityReport,
@@ -41,6 +42,32 @@ import { listDataVersion, providerReportsOf } from './tokens-repository';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The share of a DEX load's tokens it must touch for the tables to be analysed after it. */
+const ANALYZE_SHARE = 0.1;
+
+/** Most addresses {@link AddressForms} keeps (about 30 MB); past it, it starts again. */
+const MAX_ADDRESS_FORMS = 250_000;
+
+/**
+ * Addresses in the form rows store them (`normaliseAddress`: an EVM checksum costs a keccak
+ * hash, about 18 µs), kept between loads: a live load delivers the same 100,000 pools and their
+ * tokens every minute, and checksumming them all again was a third of its write.
+ */
+class AddressForms {
+  private readonly forms = new Map<string, string>();
+
+  of(chainName: ChainCode, address: string): string {
+    // An EVM address is never valid base58, nor a Solana one hex: the string alone is the key.
+    let form = this.forms.get(address);
+    if (form === undefined) {
+      form = normaliseAddress(chainName, address);
+      if (this.forms.size >= MAX_ADDRESS_FORMS) this.forms.clear();
+      this.forms.set(address, form);
+    }
+    return form;
+  }
+}
+
 /** What one load wrote, and how long it took. */
 export interface IngestSummary {
   provider: string;
@@ -54,11 +81,11 @@ export interface IngestSummary {
   writeMs: number;
 }
 
-function tokenRow(token: ProvidedDexToken, provider: string, now: Date) {
+function tokenRow(token: ProvidedDexToken, provider: string, now: Date, forms: AddressForms) {
   return {
     id: tokenItemId(token.chainName, token.address),
     chain_name: token.chainName,
-    address: normaliseAddress(token.chainName, token.address),
+    address: forms.of(token.chainName, token.address),
     name: token.name,
     symbol: token.symbol,
     decimals: token.decimals,
@@ -69,15 +96,15 @@ function tokenRow(token: ProvidedDexToken, provider: string, now: Date) {
   } satisfies typeof dexTokens.$inferSelect;
 }
 
-function poolRow(pool: ProvidedPool, provider: string, now: Date) {
+function poolRow(pool: ProvidedPool, provider: string, now: Date, forms: AddressForms) {
   return {
     id: tokenItemId(pool.chainName, pool.address),
     chain_name: pool.chainName,
-    address: normaliseAddress(pool.chainName, pool.address),
+    address: forms.of(pool.chainName, pool.address),
     dex: pool.dex,
     name: pool.name,
     base_token_id: tokenItemId(pool.chainName, pool.base_token_address),
-    quote_token_address: normaliseAddress(pool.chainName, pool.quote_token_address),
+    quote_token_address: forms.of(pool.chainName, pool.quote_token_address),
     quote_token_symbol: pool.quote_token_symbol,
     created_at: new Date(pool.pool_created_at),
     provider,
@@ -330,7 +357,7 @@ export async function judgedScores(
   const records = await providerReportsOf(tx, [...judged.keys()]);
   const scores = new Map<string, number>();
   for (const [id, scan] of judged) {
-    const chainName = chainOfId(id);
+    const chainName = chainOfItemId(id);
     const verdict = chainName && tokenVerdict(chainName, scan, records.get(id));
     if (verdict) scores.set(id, verdict.totalScore);
   }
@@ -477,14 +504,6 @@ async function listChange(
   return { rows, removed: change.removed, version };
 }
 
-/** The chain of a token id: ids are `<chain>_<address>` (core's tokenItemId). */
-function chainOfId(id: string): ChainCode | undefined {
-  // A chain code may hold a `_` itself: the longest code the id starts with.
-  return CHAIN_CODES.map((chain) => chain.code)
-    .filter((code) => id.startsWith(`${code}_`))
-    .sort((a, b) => b.length - a.length)[0];
-}
-
 /** Where a {@link ListChange} goes: the kept list rows, the list index, the indexed chains. */
 export interface ListChangeTargets {
   /** `TokensRepository.replaceLoadedRows`: keeps the rows, returns their index rows. */
@@ -505,7 +524,7 @@ export interface ListChangeTargets {
 export function applyListChange(change: ListChange, targets: ListChangeTargets): void {
   const { index, dropped } = targets.replaceRows(change.rows, change.removed);
   const ours = (id: string) => {
-    const chain = chainOfId(id);
+    const chain = chainOfItemId(id);
     return chain === undefined || !targets.serves(chain);
   };
   targets.index.upsert(
@@ -556,6 +575,8 @@ export interface ReportRequest {
 export class ResearchIngest {
   /** Tokens asked for a report, by id, with when: a token the provider does not know is asked again only after the TTL. */
   private readonly asked = new Map<string, number>();
+  /** Stored address forms of the delivered tokens and pools, kept from load to load. */
+  private readonly addressForms = new AddressForms();
 
   constructor(
     private readonly db: Database,
@@ -611,7 +632,14 @@ export class ResearchIngest {
     const judged = await this.judgedOfListing(dexData);
     let written = { tokens: 0, pools: 0, markets: 0, reports: 0 };
     await this.db.transaction(async (tx) => {
-      const dexWritten = await writeDex(tx, dexData, dex.name, dex.priceLabel, now);
+      const dexWritten = await writeDex(
+        tx,
+        dexData,
+        dex.name,
+        dex.priceLabel,
+        now,
+        this.addressForms,
+      );
       const reportRows = await writeReports(tx, reports, security.name, now);
       const cexWritten = await writeCex(tx, markets, cex.name, now);
       await rebuildTokenList(tx, await judgedScores(tx, judged));
@@ -651,10 +679,12 @@ export class ResearchIngest {
     const writeStarted = performance.now();
     const judged = await this.judgedOfListing(listing);
     let tokens = 0;
+    let touched = 0;
     let change: ListChange | undefined;
     await this.db.transaction(async (tx) => {
-      const written = await writeDex(tx, listing, dex.name, dex.priceLabel, now);
+      const written = await writeDex(tx, listing, dex.name, dex.priceLabel, now, this.addressForms);
       tokens = written.tokens;
+      touched = written.touched.length;
       const from = await listDataVersion(tx);
       const scores = await judgedScores(tx, judged);
       const rows = await updateTokenList(tx, written.touched, written.poolsWritten, scores);
@@ -662,7 +692,13 @@ export class ResearchIngest {
       change = await listChange(tx, rows, { from, to: from + 1 });
     });
     this.onLoaded(change);
-    await this.db.execute(sql`analyze ${dexTokens}, ${dexPools}, ${dexPoolStats}, ${dexTokenList}`);
+    // Fresh planner statistics only when much changed: analysing 100,000-row tables after a
+    // load that moved a few hundred prices cost seconds and changed no plan.
+    if (touched >= tokens * ANALYZE_SHARE) {
+      await this.db.execute(
+        sql`analyze ${dexTokens}, ${dexPools}, ${dexPoolStats}, ${dexTokenList}`,
+      );
+    }
     return { provider: dex.name, items: tokens, ...timings(fetchMs, writeStarted) };
   }
 
@@ -880,9 +916,10 @@ async function writeDex(
   provider: string,
   priceLabel: string,
   now: Date,
+  forms: AddressForms,
 ): Promise<{ tokens: number; pools: number; touched: string[]; poolsWritten: string[] }> {
-  const tokenRows = listing.tokens.map((token) => tokenRow(token, provider, now));
-  const poolRows = listing.pools.map((pool) => poolRow(pool, provider, now));
+  const tokenRows = listing.tokens.map((token) => tokenRow(token, provider, now, forms));
+  const poolRows = listing.pools.map((pool) => poolRow(pool, provider, now, forms));
   const statsRows = listing.pools.map((pool) => statsRow(pool, priceLabel, now));
   const ignore = ['updated_at'] as const;
   const tokensWritten = await bulkUpsertChanged(tx, dexTokens, tokenRows, {

@@ -6,6 +6,7 @@ import {
   engineVerdictsOf,
   cexMessages,
   tokenItemId,
+  chainOfItemId,
   tokenMessages,
   totalPages,
   type CexListQuery,
@@ -92,6 +93,8 @@ export interface AnalyzerReports {
     chainId: number,
     addresses: readonly string[],
   ): Promise<ReadonlyMap<string, AnalyzerJudgement>>;
+  /** The address keys of every token of a chain with a stored scan. */
+  scannedKeys(chainId: number): Promise<readonly string[]>;
 }
 
 /** The list score of an indexed token, and whether our analyzer has judged it. */
@@ -147,12 +150,6 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** How many of an indexed token's largest holders the detail lists (as DexScreener's top 10). */
 const TOP_HOLDERS = 10;
-
-/** The chain code of a token id (`eth_0xab…` → `eth`). */
-function chainOfId(id: string): ChainCode | undefined {
-  // Codes hold underscores too (`polygon_pos`), so the code is the one the id starts with.
-  return CHAIN_CODES.find((chain) => id.startsWith(`${chain.code}_`))?.code;
-}
 
 /** The chain id of a research chain code (`eth` → 1). */
 export function chainIdOf(code: ChainCode): number {
@@ -213,7 +210,7 @@ export class TokenResearch {
       if (row) found.set(id, row);
       // A snapshot row of a chain the indexer serves is not shown: one source per chain.
       else {
-        const chain = chainOfId(id);
+        const chain = chainOfItemId(id);
         if (!chain || !market.serves(chain)) rest.push(id);
       }
     }
@@ -373,31 +370,32 @@ export class TokenResearch {
    * Our analyzer's stored judgements of those of `ids` (token ids of any chain) it has scanned,
    * by id: what the research ingest combines with the providers' reports (`tokenVerdict`) for
    * the list rows it writes, so those rows score as their detail does. Asked about every token
-   * of a DEX load, so the scores are read first (a key per token, in bounded batches) and the
-   * reports only of the tokens scanned.
+   * of a DEX load, so a chain's scanned tokens are read once (their keys) and matched here, and
+   * the reports are read only of the tokens scanned, in bounded batches.
    */
   async analyzerJudgements(ids: readonly string[]): Promise<Map<string, AnalyzerJudgement>> {
     const found = new Map<string, AnalyzerJudgement>();
     const analyzer = this.deps.analyzer;
     if (!analyzer) return found;
-    const byChain = new Map<ChainCode, string[]>();
+    const byChain = new Map<ChainCode, Set<string>>();
     for (const id of ids) {
-      const chainName = chainOfId(id);
-      if (chainName) byChain.set(chainName, [...(byChain.get(chainName) ?? []), id]);
-    }
-    for (const [chainName, chainIds] of byChain) {
-      const chainId = chainIdOf(chainName);
+      const chainName = chainOfItemId(id);
+      if (!chainName) continue;
+      const keys = byChain.get(chainName) ?? new Set<string>();
       // The id's address part is the chain's address key (core's tokenItemId).
-      const addresses = chainIds.map((id) => id.slice(chainName.length + 1));
-      const scanned: string[] = [];
-      for (let at = 0; at < addresses.length; at += JUDGEMENT_BATCH) {
-        const batch = addresses.slice(at, at + JUDGEMENT_BATCH);
-        const scores = await analyzer.storedScores(chainId, batch);
-        scanned.push(...batch.filter((address) => scores.has(address)));
+      keys.add(id.slice(chainName.length + 1));
+      byChain.set(chainName, keys);
+    }
+    for (const [chainName, asked] of byChain) {
+      const chainId = chainIdOf(chainName);
+      const scanned = (await analyzer.scannedKeys(chainId)).filter((key) => asked.has(key));
+      for (let at = 0; at < scanned.length; at += JUDGEMENT_BATCH) {
+        const reports = await analyzer.storedReports(
+          chainId,
+          scanned.slice(at, at + JUDGEMENT_BATCH),
+        );
+        for (const [key, judgement] of reports) found.set(tokenItemId(chainName, key), judgement);
       }
-      if (scanned.length === 0) continue;
-      const reports = await analyzer.storedReports(chainId, scanned);
-      for (const [key, judgement] of reports) found.set(tokenItemId(chainName, key), judgement);
     }
     return found;
   }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cleanEvmReport, cleanSolanaReport } from './fixtures';
 import {
+  chainOfItemId,
   scamCheckFormSchema,
   tokenDetailQuerySchema,
   tokenDetailResponseSchema,
   tokenListItemSchema,
   tokenListQuerySchema,
   tokenListResponseSchema,
+  tokenItemId,
   totalPages,
 } from './schemas';
 import {
@@ -197,5 +199,15 @@ describe('token detail', () => {
     expect(firstMessage(scamCheckFormSchema.safeParse({ chainName: 'btc', address: 'x' }))).toBe(
       'Invalid blockchain selected.',
     );
+  });
+});
+
+describe('token item ids', () => {
+  it('give back their chain, the longest code for codes that hold an underscore', () => {
+    const id = tokenItemId('polygon_pos', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    expect(id).toBe('polygon_pos_0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
+    expect(chainOfItemId(id)).toBe('polygon_pos');
+    expect(chainOfItemId('solana_So11111111111111111111111111111111111111112')).toBe('solana');
+    expect(chainOfItemId('bitcoin')).toBeUndefined();
   });
 });

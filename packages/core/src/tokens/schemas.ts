@@ -176,6 +176,18 @@ export function tokenItemId(chainName: ChainCode, address: string): string {
 }
 
 /**
+ * The chain code of a token item id (`eth_0xab…` → `eth`), undefined for another id. Codes hold
+ * underscores too (`polygon_pos`), so it is the longest code the id starts with.
+ */
+export function chainOfItemId(id: string): ChainCode | undefined {
+  let found: ChainCode | undefined;
+  for (const { code } of CHAIN_CODES) {
+    if (id.startsWith(`${code}_`) && code.length > (found?.length ?? 0)) found = code;
+  }
+  return found;
+}
+
+/**
  * A row of the CEX token table: the same columns, but a coin may live on no research chain.
  * `chainName` is then `null` and `tokenAddress` carries the market id (e.g. `bitcoin`), which is
  * what `/price/{tokenAddress}` receives. `age` and `liquidity` are `null` for CEX coins.
