@@ -1,6 +1,7 @@
 import { pageHeaderFor, showsTopBar, webRoutes } from '@vaultscope/core';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { lazyPart } from '@/components/lazy/lazy-part';
 import { useLogout } from '@/features/auth';
 import { useOpenWallet } from '@/features/wallet';
 import { selectUser, useSessionStore } from '@/stores/session-store';
@@ -9,12 +10,12 @@ import { useDocumentTitle } from './document-title';
 import { TopBar } from './top-bar';
 import styles from './app-layout.module.css';
 
-// The bell and its notifications query are fetched with the first page that has the top bar
-// (not with the login page, which has none); a same-sized placeholder holds its place meanwhile.
-const NotificationBell = lazy(() =>
-  import('@/features/notifications/components/notification-bell').then((m) => ({
-    default: m.NotificationBell,
-  })),
+// The bell and its notifications query are fetched once the first page that has the top bar
+// (not the login page, which has none) is drawn; a same-sized placeholder holds its place
+// meanwhile. Not React.lazy: the page would not be revealed until the bell's code (with zod) was
+// in, or React's 300 ms hold on a reveal had passed (see lazyPart).
+const NotificationBell = lazyPart(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => m.NotificationBell),
 );
 const bellPlaceholder = <span className="icon-btn" aria-hidden="true" />;
 
@@ -60,11 +61,7 @@ export function AppLayout() {
           menuId={menuId}
           onOpenMenu={() => setMenuPath(pathname)}
           menuButtonRef={menuButtonRef}
-          bell={
-            <Suspense fallback={bellPlaceholder}>
-              <NotificationBell />
-            </Suspense>
-          }
+          bell={<NotificationBell fallback={bellPlaceholder} />}
           account={
             user ? (
               <Link

@@ -1,14 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '@/components/lazy/lazy-part';
 import { HomeScreen } from '@/features/home';
 import { TOP_GAINERS_HEADING_ID } from '@/features/tokens';
 import { useOpenWallet } from '@/features/wallet';
 
-// The lists are a chunk of their own, fetched as soon as Home renders: the menu (the page's
-// largest paint on a phone) no longer waits for the lists' code, their queries and zod.
-const TokenExplorer = lazy(() =>
-  import('@/features/tokens/components/token-explorer').then((m) => ({
-    default: m.TokenExplorer,
-  })),
+// The lists are a chunk of their own, fetched once Home is drawn: the menu (the page's largest
+// paint on a phone) waits neither for the lists' code, their queries and zod, nor (lazyPart,
+// not React.lazy) for React to hold the reveal while they arrive.
+const TokenExplorer = lazyPart(() =>
+  import('@/features/tokens/components/token-explorer').then((m) => m.TokenExplorer),
 );
 
 /**
@@ -21,11 +20,7 @@ export function HomeRoute() {
     <>
       <HomeScreen
         onOpenWallet={openWallet}
-        research={
-          <Suspense fallback={null}>
-            <TokenExplorer />
-          </Suspense>
-        }
+        research={<TokenExplorer fallback={null} />}
         topGainersHeadingId={TOP_GAINERS_HEADING_ID}
       />
       {walletModal}

@@ -1,14 +1,15 @@
 import { pageHeaderFor, webRoutes } from '@vaultscope/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyPart } from '@/components/lazy/lazy-part';
 import { Page } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import { CexSampleTransactions } from './cex-sample-transactions';
 import { TokenTableSkeleton } from './token-table-skeleton';
 
-// The token table is a chunk of its own, fetched when the page renders, with its skeleton
+// The token table is a chunk of its own, fetched once the page is drawn, with its skeleton
 // meanwhile: the page's first paint no longer waits for the table's code, its queries and zod,
 // which downloaded beside the entry and ran before it.
-const CexTokens = lazy(() => import('./cex-tokens').then((m) => ({ default: m.CexTokens })));
+const CexTokens = lazyPart(() => import('./cex-tokens').then((m) => m.CexTokens));
 
 const TABS = [
   { value: 'tokens', label: 'Tokens' },
@@ -27,9 +28,7 @@ export function CexScreen() {
     <Page title={header.title} description={header.description} visuallyHiddenTitle>
       <Tabs label="Centralized exchange" tabs={TABS} value={tab} onChange={setTab}>
         {tab === 'tokens' ? (
-          <Suspense fallback={<TokenTableSkeleton caption="CEX tokens" testId="cex-table" />}>
-            <CexTokens />
-          </Suspense>
+          <CexTokens fallback={<TokenTableSkeleton caption="CEX tokens" testId="cex-table" />} />
         ) : (
           <CexSampleTransactions />
         )}
