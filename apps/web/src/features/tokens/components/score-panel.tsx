@@ -111,19 +111,12 @@ export function EvmReport({ report }: { report: SecurityReport }) {
         </h2>
         <div className={styles.features} data-testid="feature-table">
           {EVM_FEATURE_LISTS.map((list, index) => (
-            <table key={index} className={styles.column}>
-              <caption className="visually-hidden">
-                Contract features, column {index + 1} of {EVM_FEATURE_LISTS.length}
-              </caption>
-              <tbody>
-                {list.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">{entry.label}</th>
-                    <td>{featureDisplay(report, entry.id)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FeatureTable
+              key={index}
+              report={report}
+              entries={list}
+              caption={`Contract features, column ${index + 1} of ${EVM_FEATURE_LISTS.length}`}
+            />
           ))}
         </div>
       </section>
@@ -151,18 +144,40 @@ export function SolanaReport({
       />
       {/* The mint's Token-2022 and metadata powers, when the report's source read them. */}
       {SOLANA_FEATURE_LIST.some((entry) => report[entry.id] !== null) && (
-        <table className={styles.column} data-testid="solana-powers">
-          <caption className="visually-hidden">Mint powers</caption>
-          <tbody>
-            {SOLANA_FEATURE_LIST.map((entry) => (
-              <tr key={entry.id}>
-                <th scope="row">{entry.label}</th>
-                <td>{featureDisplay(report, entry.id)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FeatureTable
+          report={report}
+          entries={SOLANA_FEATURE_LIST}
+          caption="Mint powers"
+          testId="solana-powers"
+        />
       )}
     </section>
+  );
+}
+
+/** A column of features, each its label and what the report says of it. */
+function FeatureTable({
+  report,
+  entries,
+  caption,
+  testId,
+}: {
+  report: SecurityReport;
+  entries: readonly { id: Parameters<typeof featureDisplay>[1]; label: string }[];
+  caption: string;
+  testId?: string;
+}) {
+  return (
+    <table className={styles.column} data-testid={testId}>
+      <caption className="visually-hidden">{caption}</caption>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <th scope="row">{entry.label}</th>
+            <td>{featureDisplay(report, entry.id)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
