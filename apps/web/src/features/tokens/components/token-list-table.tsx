@@ -1,18 +1,12 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import {
-  isTokenRowClickable,
-  tokenMessages,
-  type CexTokenListItem,
-  type TokenListItem,
-} from '@vaultscope/core';
+import { isTokenRowClickable, type CexTokenListItem, type TokenListItem } from '@vaultscope/core';
 import { memo } from 'react';
-import { TOKEN_TABLE_COLUMNS, TokenCells } from '@/components/token-table/token-cells';
+import { TokenCells } from '@/components/token-table/token-cells';
 import { PagedTable } from '@/components/ui/paged-table';
 import { formatAge } from '@/lib/format';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
 import { FavouriteHeart } from './favourite-heart';
-import styles from './token-list-table.module.css';
-import { LIST_ERROR_TEXT, TOKEN_TABLE_SKELETON_ROWS } from './token-table-skeleton';
+import { TOKEN_TABLE_FRAME } from './token-table-skeleton';
 
 type Row = TokenListItem | CexTokenListItem;
 type TableQuery = UseInfiniteQueryResult<InfiniteData<{ tokenDetails: readonly Row[] }>>;
@@ -59,12 +53,7 @@ export function TokenListTable({
       query={query}
       rowCount={rows.length}
       caption={caption}
-      columns={TOKEN_TABLE_COLUMNS}
-      skeletonRows={TOKEN_TABLE_SKELETON_ROWS}
-      errorText={LIST_ERROR_TEXT}
-      emptyText={tokenMessages.noDataFound}
-      className={styles.table}
-      tableClassName="token-table__table"
+      {...TOKEN_TABLE_FRAME}
       testId={testId}
     >
       {rows.map((row) => (

@@ -4,8 +4,18 @@ import { PagedTable, type PagedTableQuery } from '@/components/ui/paged-table';
 import styles from './token-list-table.module.css';
 
 /** Spec section 9: the token table shows 15 skeleton rows while loading. */
-export const TOKEN_TABLE_SKELETON_ROWS = 15;
-export const LIST_ERROR_TEXT = 'Could not load tokens. Please try again.';
+const TOKEN_TABLE_SKELETON_ROWS = 15;
+const LIST_ERROR_TEXT = 'Could not load tokens. Please try again.';
+
+/** What the token table and its skeleton draw alike: columns, loading, error and empty rows. */
+export const TOKEN_TABLE_FRAME = {
+  columns: TOKEN_TABLE_COLUMNS,
+  skeletonRows: TOKEN_TABLE_SKELETON_ROWS,
+  errorText: LIST_ERROR_TEXT,
+  emptyText: tokenMessages.noDataFound,
+  className: styles.table,
+  tableClassName: 'token-table__table',
+};
 
 const LOADING: PagedTableQuery = {
   isPending: true,
@@ -29,12 +39,7 @@ export function TokenTableSkeleton({ caption, testId }: { caption: string; testI
       query={LOADING}
       rowCount={0}
       caption={caption}
-      columns={TOKEN_TABLE_COLUMNS}
-      skeletonRows={TOKEN_TABLE_SKELETON_ROWS}
-      errorText={LIST_ERROR_TEXT}
-      emptyText={tokenMessages.noDataFound}
-      className={styles.table}
-      tableClassName="token-table__table"
+      {...TOKEN_TABLE_FRAME}
       testId={testId}
     >
       {null}
