@@ -9,7 +9,7 @@
  *
  * Exits 1 when an adapter or a configured engine delivered nothing. Keys are never printed.
  */
-import { CHAIN_CODE_VALUES, type ChainCode } from '@vaultscope/core';
+import { CHAIN_CODE_VALUES, addressKey, type ChainCode } from '@vaultscope/core';
 import { loadConfig, loadDotEnv } from '../apps/server/src/lib/config';
 import {
   DexScreenerDexProvider,
@@ -48,6 +48,9 @@ async function main(): Promise<number> {
     ...process.env,
     RESEARCH_PROVIDER: 'live',
     NODE_ENV: 'development',
+    // No server listens here: the dev tools' checks of HOST and TRUST_PROXY would refuse a
+    // deployment's settings (HOST=0.0.0.0) that the adapters do not read.
+    DEV_TOOLS: 'false',
   });
   const log: ProviderLog = {
     warn: ((obj: unknown, msg: string) =>
@@ -55,7 +58,8 @@ async function main(): Promise<number> {
   };
   const providers = createResearchProviders(config, { log });
   const now = new Date();
-  let failures = 0;
+  /** What delivered nothing, named in the last line. */
+  const failed: string[] = [];
 
   const dexStarted = performance.now();
   const dex = await providers.dex.fetchDex(now).catch((error: unknown) => {
@@ -78,7 +82,7 @@ async function main(): Promise<number> {
       );
     }
   }
-  if (!dex || dex.pools.length === 0) failures += 1;
+  if (!dex || dex.pools.length === 0) failed.push(`DEX (${providers.dex.name})`);
 
   const deepest = [...(dex?.pools ?? [])].sort((a, b) => b.reserve_in_usd - a.reserve_in_usd)[0];
   if (deepest && providers.dex.fetchCandles) {
@@ -89,47 +93,57 @@ async function main(): Promise<number> {
         return [];
       });
     console.log(`  ${candles.length} hourly candles of ${deepest.name}`);
-    if (candles.length === 0) failures += 1;
+    if (candles.length === 0) failed.push(`candles (${providers.dex.name})`);
   }
 
   const reportTokens: { chainName: ChainCode; address: string }[] = [];
+  /** The DEX's symbol of each token asked about, by chain and address key. */
+  const symbols = new Map<string, string | null>();
+  const keyOf = (token: { chainName: ChainCode; address: string }) =>
+    `${token.chainName}:${addressKey(token.chainName, token.address)}`;
   for (const token of dex?.tokens ?? []) {
     if (reportTokens.filter((t) => t.chainName === token.chainName).length < REPORTS_PER_CHAIN) {
       reportTokens.push({ chainName: token.chainName, address: token.address });
+      symbols.set(keyOf(token), token.symbol);
     }
   }
   const reportsStarted = performance.now();
   const reports = await providers.security.fetchReports(reportTokens);
+  // Each engine reports a token on its own: tokens reported, not reports, against tokens asked.
+  const reported = new Set(reports.map(keyOf)).size;
   console.log(
-    `Security (${providers.security.name}): ${reports.length} of ${reportTokens.length} tokens reported in ${seconds(reportsStarted)}`,
+    `Security (${providers.security.name}): ${reported} of ${reportTokens.length} tokens reported ` +
+      `(${reports.length} reports) in ${seconds(reportsStarted)}`,
   );
   const byEngine = countBy(reports.map((report) => report.engine ?? providers.security.name));
   console.log(`  reports per engine: ${JSON.stringify(byEngine)}`);
   for (const report of reports.slice(0, 8)) {
     const { is_honeypot, buy_tax, sell_tax, is_open_source, mintable } = report.report;
     console.log(
-      `  ${report.engine ?? providers.security.name} ${report.chainName} ${report.symbol ?? '?'}: honeypot ${String(is_honeypot)}, taxes ` +
+      `  ${report.engine ?? providers.security.name} ${report.chainName} ${symbols.get(keyOf(report)) ?? report.symbol ?? '?'}: honeypot ${String(is_honeypot)}, taxes ` +
         `${String(buy_tax)}/${String(sell_tax)}, open source ${String(is_open_source)}, ` +
         `mint authority ${String(mintable?.status ?? null)}`,
     );
   }
-  if (reportTokens.length > 0 && reports.length === 0) failures += 1;
+  if (reportTokens.length > 0 && reports.length === 0)
+    failed.push(`Security (${providers.security.name})`);
   // Each configured engine that had tokens on its chains must have answered one.
   const asked = new Set(reportTokens.map((token) => token.chainName));
   for (const [engine, chains] of Object.entries(ENGINE_CHAINS)) {
     if (!providers.security.name.split('+').includes(engine)) continue;
     if (chains.some((chain) => asked.has(chain)) && !byEngine[engine]) {
       console.error(`  ${engine} reported no token`);
-      failures += 1;
+      failed.push(engine);
     }
   }
 
   // DexScreener's token pairs and search, whichever DEX_PROVIDER lists the pools.
   if (config.DEXSCREENER_URL) {
     const endpoints = dexScreenerEndpoints(config.DEXSCREENER_URL);
+    const timeoutMs = config.PROVIDER_TIMEOUT_MS;
     const dexscreener = new DexScreenerDexProvider({
-      profiles: new ProviderClient({ ...endpoints.profiles, log }),
-      pairs: new ProviderClient({ ...endpoints.pairs, log }),
+      profiles: new ProviderClient({ ...endpoints.profiles, timeoutMs, log }),
+      pairs: new ProviderClient({ ...endpoints.pairs, timeoutMs, log }),
       tokenFacts: async () => ({ facts: new Map(), complete: true }),
       chains: CHAIN_CODE_VALUES,
       log,
@@ -141,7 +155,7 @@ async function main(): Promise<number> {
     console.log(
       `DexScreener: ${pairs.length} pools of ${probe?.symbol ?? 'no token'}, ${found.length} pools found for "WETH" in ${seconds(dsStarted)}`,
     );
-    if (found.length === 0) failures += 1;
+    if (found.length === 0) failed.push('DexScreener search');
   }
 
   const cexStarted = performance.now();
@@ -164,12 +178,14 @@ async function main(): Promise<number> {
       );
     }
   }
-  if (!markets || markets.length === 0) failures += 1;
+  if (!markets || markets.length === 0) failed.push(`CEX (${providers.cex.name})`);
 
   console.log(
-    failures === 0 ? 'All adapters delivered.' : `${failures} adapter(s) delivered nothing.`,
+    failed.length === 0
+      ? 'All adapters delivered.'
+      : `${failed.length} adapter(s) delivered nothing: ${failed.join(', ')}.`,
   );
-  return failures === 0 ? 0 : 1;
+  return failed.length === 0 ? 0 : 1;
 }
 
 function seconds(started: number): string {
