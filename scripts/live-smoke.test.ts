@@ -267,6 +267,45 @@ describe.concurrent('live-smoke.ts against fixture servers', () => {
     expect(keysIn(output)).toEqual([]);
   });
 
+  it('with DEX_PROVIDER=dexscreener lists the tokens of its latest profiles', async (context) => {
+    const { expect } = context;
+    const servers = await startServers(context);
+    // TOAD's profile on bsc, its pools (one without a 5-minute window is left out), and its
+    // supply from GeckoTerminal (DexScreener has none).
+    const evm = fixture('goplus/fixtures/evm-token-security.json');
+    servers.dexscreener
+      .on('/token-profiles/latest/v1', {
+        body: fixture('dexscreener/fixtures/token-profiles-latest.json'),
+      })
+      .on('/tokens/v1/bsc/*', { body: fixture('dexscreener/fixtures/tokens-v1-bsc-toad.json') })
+      .on('/token-pairs/v1/bsc/*', {
+        body: fixture('dexscreener/fixtures/tokens-v1-bsc-toad.json'),
+      });
+    servers.geckoterminal.on('/networks/bsc/tokens/multi/*', {
+      body: fixture('geckoterminal/fixtures/eth-tokens-multi.json'),
+    });
+    servers.goplus.on('/api/v1/token_security/56', { body: evm });
+    servers.sourcify.on(`/v2/contract/56/${TOAD}`, {
+      body: fixture('source-verification/fixtures/sourcify-toad.json'),
+    });
+    const run = await runScript({
+      ...settings(servers),
+      LIVE: '1',
+      DEX_PROVIDER: 'dexscreener',
+      RESEARCH_SOURCES: '',
+    });
+    const output = run.stdout + run.stderr;
+    expect(run.code, output).toBe(0);
+    expect(run.stdout).toMatch(/^DEX \(dexscreener\): 1 tokens, 1 pools in /m);
+    expect(run.stdout).toContain('  pools per chain: {"bsc":1}');
+    expect(run.stdout).toContain(
+      '  reports per engine: {"goplus":1,"honeypot-is":1,"source-verification":1}',
+    );
+    expect(run.stdout).toMatch(/^DexScreener: 1 pools of TOAD, 1 pools found for "WETH" in /m);
+    expect(lastLine(run)).toBe('All adapters delivered.');
+    expect(keysIn(output)).toEqual([]);
+  });
+
   it.for([
     [
       'CoinGecko answers no market',
