@@ -23,6 +23,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { startTestDevnet } from '../test/wallet-test-kit';
 import type { ResearchProviders } from '../tokens/providers';
 import { ResearchIngest } from '../tokens/research-ingest';
+import { providedPool } from '../test/research-data';
 
 /**
  * "Check any token": a token with no report is scanned by the analyzer on demand, on a real
@@ -284,7 +285,6 @@ describe('a new scan rescores the list row of a chain our indexer does not serve
     const app = await startTestApp({ MARKET_DATA_INDEXED_CHAINS: 'none' }, { devnet });
     try {
       const address = token('plain-mint');
-      const windows = <T>(value: T) => ({ m5: value, h1: value, h6: value, h24: value });
       // The provider lists the token on eth; GoPlus read it as clean (no mint).
       const providers: ResearchProviders = {
         dex: {
@@ -303,24 +303,10 @@ describe('a new scan rescores the list row of a chain our indexer does not serve
               },
             ],
             pools: [
-              {
-                chainName: 'eth',
-                address: '0x3333333333333333333333333333333333333333',
-                dex: 'uniswap_v2',
+              providedPool('0x3333333333333333333333333333333333333333', address, {
                 name: 'PMT / WETH',
-                base_token_address: address,
                 quote_token_address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-                quote_token_symbol: 'WETH',
-                pool_created_at: '2026-11-20T11:00:00.000Z',
-                base_token_price_usd: 2,
-                base_token_price_native_currency: 0.001,
-                reserve_in_usd: 50_000,
-                fdv_usd: 2_000,
-                market_cap_usd: null,
-                price_change_percentage: windows(5),
-                transactions: windows({ buys: 3, sells: 2 }),
-                volume_usd: windows(50_000),
-              },
+              }),
             ],
             listed: ['eth'],
           }),

@@ -7,6 +7,7 @@ import type { ProvidedReport, ResearchProviders } from './providers';
 import { ResearchIngest } from './research-ingest';
 import { securityEngineReports, securityReports } from './research-tables';
 import { TokensRepository } from './tokens-repository';
+import { providedPool } from '../test/research-data';
 
 /**
  * Several engines judging one token (issue 10): each engine's report is stored beside the
@@ -14,9 +15,7 @@ import { TokensRepository } from './tokens-repository';
  */
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';
-const QUOTE = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 
-const windows = <T>(value: T) => ({ m5: value, h1: value, h6: value, h24: value });
 const token = (address: string, name: string) => ({
   chainName: 'eth' as const,
   address,
@@ -26,24 +25,7 @@ const token = (address: string, name: string) => ({
   total_supply: '1000',
   trusted_token: 0 as const,
 });
-const pool = (address: string, base: string) => ({
-  chainName: 'eth' as const,
-  address,
-  dex: 'uniswap_v2',
-  name: 'X / WETH',
-  base_token_address: base,
-  quote_token_address: QUOTE,
-  quote_token_symbol: 'WETH',
-  pool_created_at: '2026-11-20T11:00:00.000Z',
-  base_token_price_usd: 2,
-  base_token_price_native_currency: 0.001,
-  reserve_in_usd: 50_000,
-  fdv_usd: 2_000,
-  market_cap_usd: null,
-  price_change_percentage: windows(5),
-  transactions: windows({ buys: 3, sells: 2 }),
-  volume_usd: windows(50_000),
-});
+const pool = (address: string, base: string) => providedPool(address, base);
 
 /** A report of an engine, as a provider speaking for several engines names it. */
 const engineReport = (

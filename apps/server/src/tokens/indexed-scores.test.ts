@@ -18,6 +18,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import type { ProvidedReport, ResearchProviders } from './providers';
 import { ResearchIngest } from './research-ingest';
 import { securityReports } from './research-tables';
+import { providedPool } from '../test/research-data';
 
 /**
  * The list score of a token of an indexed chain is the score its detail shows (issue 10): with
@@ -30,7 +31,6 @@ const WETH = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const PAIR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 const FACTORY = '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9';
 const lower = (address: string) => address.toLowerCase();
-const windows = <T>(value: T) => ({ m5: value, h1: value, h6: value, h24: value });
 
 /** The engines' reports of TOKEN: GoPlus read a 50 % sell tax, Honeypot.is sold it at 10 %. */
 const engineReports: ProvidedReport[] = [
@@ -72,24 +72,10 @@ const providers: ResearchProviders = {
         },
       ],
       pools: [
-        {
-          chainName: 'eth',
-          address: '0x3333333333333333333333333333333333333333',
-          dex: 'uniswap_v2',
+        providedPool('0x3333333333333333333333333333333333333333', TOKEN, {
           name: 'VLT / WETH',
-          base_token_address: TOKEN,
           quote_token_address: WETH,
-          quote_token_symbol: 'WETH',
-          pool_created_at: '2026-11-20T11:00:00.000Z',
-          base_token_price_usd: 2,
-          base_token_price_native_currency: 0.001,
-          reserve_in_usd: 50_000,
-          fdv_usd: 2_000,
-          market_cap_usd: null,
-          price_change_percentage: windows(5),
-          transactions: windows({ buys: 3, sells: 2 }),
-          volume_usd: windows(50_000),
-        },
+        }),
       ],
       listed: ['eth'],
     }),

@@ -20,6 +20,7 @@ import {
 import { dexTokenList, securityReports } from './research-tables';
 import { TokenListIndex, type ListFilter } from './token-list-index';
 import { TokensRepository } from './tokens-repository';
+import { providedPool } from '../test/research-data';
 
 /**
  * On a chain our indexer does not serve, the list row comes from the research ingest
@@ -32,7 +33,6 @@ const OTHER = '0x1111111111111111111111111111111111111111';
 const WETH = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const lower = (address: string) => address.toLowerCase();
 const TOKEN_ID = `eth_${lower(TOKEN)}`;
-const windows = <T>(value: T) => ({ m5: value, h1: value, h6: value, h24: value });
 
 /** What the providers deliver now; the tests change it between loads. */
 interface World {
@@ -41,24 +41,12 @@ interface World {
   sellTax: number;
 }
 
-const pool = (n: number, base: string, price: number): ProvidedPool => ({
-  chainName: 'eth',
-  address: `0x${n.toString(16).padStart(40, '0')}`,
-  dex: 'uniswap_v2',
-  name: 'X / WETH',
-  base_token_address: base,
-  quote_token_address: WETH,
-  quote_token_symbol: 'WETH',
-  pool_created_at: '2026-11-20T11:00:00.000Z',
-  base_token_price_usd: price,
-  base_token_price_native_currency: price / 1000,
-  reserve_in_usd: 50_000,
-  fdv_usd: 2_000,
-  market_cap_usd: null,
-  price_change_percentage: windows(5),
-  transactions: windows({ buys: 3, sells: 2 }),
-  volume_usd: windows(50_000),
-});
+const pool = (n: number, base: string, price: number): ProvidedPool =>
+  providedPool(`0x${n.toString(16).padStart(40, '0')}`, base, {
+    quote_token_address: WETH,
+    base_token_price_usd: price,
+    base_token_price_native_currency: price / 1000,
+  });
 
 /** TOKEN and OTHER on eth; GoPlus and Honeypot.is judge both, clean but for TOKEN's sell tax. */
 function providers(world: World): ResearchProviders {
