@@ -24,10 +24,9 @@ const preloadLoginForm = () => {
 };
 
 export function LoginScreen() {
-  const [rememberedEmail] = useState(() => readStorage('local', storageKeys.rememberedEmail) ?? '');
-  const [email, setEmail] = useState(rememberedEmail);
+  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(rememberedEmail !== '');
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [redirecting, setRedirecting] = useState(false);
   const login = useLogin();
@@ -35,7 +34,16 @@ export function LoginScreen() {
   const navigateLater = useDelayedNavigate();
 
   // Remember-me keeps the email only: a password left by an older client is removed, never used.
-  useEffect(() => removeStorage('local', storageKeys.rememberedPassword), []);
+  // The email is read after the first render, not during it: the page's first frame comes in the
+  // HTML as a first visit sees it (apps/web/build/prerender.ts), and hydration must match it.
+  useEffect(() => {
+    removeStorage('local', storageKeys.rememberedPassword);
+    const remembered = readStorage('local', storageKeys.rememberedEmail);
+    if (remembered) {
+      setEmail((typed) => typed || remembered);
+      setRemember(true);
+    }
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
