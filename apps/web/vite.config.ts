@@ -6,6 +6,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { API_PREFIXES } from '../../packages/core/src/routes/api-paths.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
+import { prerenderRoutes } from './build/prerender.ts';
 import { routePreload } from './build/route-preload.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
@@ -24,7 +25,14 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), zodWithoutJsonSchema(), inlineEntryCss(), routePreload(), precompress()],
+  plugins: [
+    react(),
+    zodWithoutJsonSchema(),
+    inlineEntryCss(),
+    routePreload(),
+    prerenderRoutes(),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

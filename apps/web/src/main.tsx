@@ -1,22 +1,41 @@
 // Base styles first, so that feature stylesheets (imported by the screens) come after them.
 import './styles/global.css';
 import './styles/ui.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
-import { preloadRoute } from './app/route-prefetch';
+import { loadRoute } from './app/route-prefetch';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 // The code of the screen asked for is fetched while the session store rehydrates, not after.
-preloadRoute(window.location.pathname);
+const routeLoaded = loadRoute(window.location.pathname).catch(() => {});
+// A path the build prerendered arrives with its first frame inside #root (build/prerender.ts).
+const prerendered = container.firstChild !== null;
+
 // The session store is rehydrated before the app renders (like redux-persist's PersistGate).
-void bootstrap().then(() => {
-  createRoot(container).render(
+// Components read it through useSyncExternalStore, whose server snapshot (the empty session)
+// is what hydration renders, so a stored session changes the page right after, not mid-way.
+void bootstrap().then(async () => {
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // A transition: React renders in slices of a few milliseconds and lets the browser handle
+  // input between them, instead of one long task (the first render is blocking time on a phone).
+  if (prerendered) {
+    // The screen's code is awaited so that it hydrates at once instead of suspending: the
+    // prerendered frame stays on screen meanwhile.
+    await routeLoaded;
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    startTransition(() => {
+      createRoot(container).render(app);
+    });
+  }
 });

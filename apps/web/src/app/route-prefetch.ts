@@ -9,10 +9,19 @@ import { routeTable } from './route-table';
  * itself to retry and report.
  */
 export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routeTable(), pathname) ?? []) {
-    const handle = match.route.handle as RouteHandle | undefined;
-    handle?.preload?.().catch(() => {});
-  }
+  loadRoute(pathname).catch(() => {});
+}
+
+/**
+ * The code of the screens that `pathname` shows, settled once all of it has arrived: the page
+ * prerendered into the HTML (build/prerender.ts) is hydrated only then, so that the screen
+ * renders at once instead of suspending. A failed fetch rejects.
+ */
+export async function loadRoute(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routeTable(), pathname) ?? []).map((match) =>
+    (match.route.handle as RouteHandle | undefined)?.preload?.(),
+  );
+  await Promise.all(loads);
 }
 
 function linkPathname(target: EventTarget | null): string | undefined {

@@ -20,6 +20,13 @@ beforeAll(async () => {
       routes: [
         { path: '/DEX', scripts: ['/assets/dex-screen-a1.js'], styles: ['/assets/dex-b2.css'] },
         { path: '/details/:tokenAddress', scripts: ['/assets/detail-c3.js'], styles: [] },
+        {
+          path: '/home',
+          scripts: ['/assets/home-d4.js'],
+          styles: ['/assets/home-e5.css'],
+          html: '<main><h1>Home</h1><p>costs $1 $&amp; more</p></main>',
+        },
+        { path: '/login', scripts: [], styles: [], html: '<form>Log in</form>' },
       ],
     }),
   );
@@ -50,8 +57,25 @@ describe("the app's HTML names the route's chunks", () => {
     expect(res.body).not.toContain('dex-screen');
   });
 
+  it("puts a prerendered path's first frame inside #root, with its stylesheets applied", async () => {
+    const res = await t.request({ method: 'GET', url: '/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<div id="root"><main><h1>Home</h1><p>costs $1 $&amp; more</p></main></div>',
+    );
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-d4.js">');
+    // Applied, not only preloaded: the frame paints before any script runs.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-e5.css">');
+    expect(head).not.toContain('rel="preload" as="style"');
+    const login = await t.request({ method: 'GET', url: '/login' });
+    expect(login.body).toBe(
+      INDEX.replace('<div id="root"></div>', '<div id="root"><form>Log in</form></div>'),
+    );
+  });
+
   it('leaves other paths, and another letter case, with the plain index.html', async () => {
-    for (const url of ['/', '/dex', '/DEX/extra', '/no-such-page']) {
+    for (const url of ['/', '/dex', '/DEX/extra', '/home/x', '/Login', '/no-such-page']) {
       const res = await t.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);

@@ -13,6 +13,8 @@ const routePreloadFile = z.object({
       path: z.string().startsWith('/'),
       scripts: z.array(assetPath),
       styles: z.array(assetPath),
+      /** The path's first frame, prerendered by the build (apps/web/build/prerender.ts). */
+      html: z.string().optional(),
     }),
   ),
 });
@@ -58,11 +60,20 @@ export interface RoutePages {
   ): { body: Buffer; encoding: Encoding } | undefined;
 }
 
+/** index.html's empty root, where a prerendered frame goes. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * index.html for each path of the route map, with that route's chunks named in its head
  * (`<link rel="modulepreload">` for scripts, `<link rel="preload" as="style">` for stylesheets),
  * so a deep link downloads its screen beside the entry instead of after the entry has run.
  * `crossorigin` matches the requests Vite's loader makes, so the preloaded files are reused.
+ *
+ * A path the build prerendered (`html`) gets its first frame inside #root, which the browser
+ * paints before any script has run (the app hydrates it), and its stylesheets as stylesheets
+ * (`rel="stylesheet"`): the frame must not paint without its styles; Vite's loader finds them
+ * there and does not fetch them again.
+ *
  * No map (an older build, a build without the plugin) or an unreadable one: no pages, and every
  * path gets the plain index.html as before.
  */
@@ -73,13 +84,19 @@ export function loadRoutePages(distDir: string, indexHtml: string): RoutePages {
     const parsed = routePreloadFile.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
     if (parsed.success && indexHtml.includes('</head>')) {
       pages = parsed.data.routes.map((route) => {
+        const prerendered = route.html !== undefined && indexHtml.includes(EMPTY_ROOT);
         const links = [
           ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-          ...route.styles.map(
-            (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
+          ...route.styles.map((href) =>
+            prerendered
+              ? `<link rel="stylesheet" crossorigin href="${href}">`
+              : `<link rel="preload" as="style" crossorigin href="${href}">`,
           ),
         ].join('\n    ');
-        const html = indexHtml.replace('</head>', `    ${links}\n  </head>`);
+        let html = links ? indexHtml.replace('</head>', `    ${links}\n  </head>`) : indexHtml;
+        // A function, so that `$` in the markup is taken as it is.
+        if (prerendered)
+          html = html.replace(EMPTY_ROOT, () => `<div id="root">${route.html}</div>`);
         return { pattern: pathPattern(route.path), html: Buffer.from(html), encoded: {} };
       });
     }

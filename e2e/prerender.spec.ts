@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { createUser, expect, logIn, test } from './support/fixtures';
+
+/**
+ * The first frame of these paths comes in the HTML (apps/web/build/prerender.ts), and the app
+ * hydrates it: React takes over the very nodes the browser painted, without a mismatch (which
+ * React reports, then throws the markup away and renders again) and without any other error.
+ */
+const PRERENDERED: { path: string; text: string }[] = [
+  { path: '/', text: 'LOGIN ACCOUNT' },
+  { path: '/signup', text: 'Create' },
+  { path: '/home', text: 'Where do you want to start?' },
+  { path: '/DEX', text: 'Decentralized Exchange' },
+  { path: '/CEX', text: 'Centralized Exchange' },
+  { path: '/private-sale', text: 'Private Sale' },
+  { path: '/check-scam', text: 'Check' },
+  { path: '/Terms-and-Condition', text: 'Your Agreement' },
+];
+
+/** Every console error and uncaught error of the page (React reports mismatches as both). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Keeps #root's first element as the HTML parser made it, before any script runs. */
+async function keepParsedFrame(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const first = document.getElementById('root')?.firstElementChild;
+      if (!first) return;
+      (window as unknown as { parsedFrame: Element }).parsedFrame = first;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Once React has hydrated: whether it kept the parsed nodes (true) or replaced them. */
+async function hydratedInPlace(page: Page): Promise<boolean> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const root = document.getElementById('root')?.firstElementChild;
+        return root ? Object.keys(root).some((key) => key.startsWith('__reactFiber')) : false;
+      }),
+    )
+    .toBe(true);
+  return page.evaluate(
+    () =>
+      (window as unknown as { parsedFrame?: Element }).parsedFrame ===
+      document.getElementById('root')?.firstElementChild,
+  );
+}
+
+test.describe('Prerendered first frames', () => {
+  for (const { path, text } of PRERENDERED) {
+    test(`${path} arrives drawn and hydrates without an error`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root.startsWith('<div id="root"></div>'), 'the HTML has the first frame').toBe(false);
+      expect(root).toContain(text);
+
+      const errors = collectErrors(page);
+      await keepParsedFrame(page);
+      await page.goto(path);
+      expect(await hydratedInPlace(page), 'React kept the painted nodes').toBe(true);
+      await expect(page.getByText(text).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a stored session: the logged-out frame hydrates, then the page shows the user', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request, 'prerender');
+    await logIn(page, user);
+    const errors = collectErrors(page);
+    await keepParsedFrame(page);
+    for (const path of ['/home', '/DEX']) {
+      await page.goto(path);
+      expect(await hydratedInPlace(page), path).toBe(true);
+      await expect(page.getByRole('link', { name: /My profile/ })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto('/home');
+    await expect(page.getByText(`Welcome back, ${user.firstName}.`)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a remembered email: the login page hydrates, then fills it in', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('rememberedEmail', 'ada@example.com'));
+    const errors = collectErrors(page);
+    await keepParsedFrame(page);
+    await page.goto('/');
+    expect(await hydratedInPlace(page)).toBe(true);
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    await expect(page.getByRole('checkbox', { name: /Remember/ })).toBeChecked();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
+  test('a path not prerendered renders as before', async ({ page, request }) => {
+    const html = await (await request.get('/watch-list')).text();
+    expect(html).toContain('<div id="root"></div>');
+    const errors = collectErrors(page);
+    await page.goto('/watch-list');
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
