@@ -36,10 +36,17 @@ export function TokenSlider({
 }) {
   const show = useSlidesToShow();
   const trackRef = useRef<HTMLDivElement>(null);
-  const [edges, setEdges] = useState({ start: true, end: true });
   const tokens = query.data?.tokenDetails ?? [];
   const slides = groupIntoSlides(tokens, CARDS_PER_SLIDE);
   const now = new Date();
+
+  // Whether the track is at its start or end. Until it is scrolled the track is at its start, and
+  // its end is in view when every slide is: that follows from the counts. Measuring it instead
+  // (scroll sizes, in an effect after each new list) forced a layout of the freshly drawn page
+  // there and then, 0.2-0.4 s at a phone's 4x slowdown. Once scrolled, the scroll events measure
+  // it (the layout is done by then), and a new list or width is measured on the next frame.
+  const [measured, setMeasured] = useState<{ start: boolean; end: boolean } | null>(null);
+  const edges = measured ?? { start: true, end: slides.length <= show };
 
   const updateEdges = useCallback(() => {
     const track = trackRef.current;
@@ -47,13 +54,17 @@ export function TokenSlider({
     const max = track.scrollWidth - track.clientWidth;
     const start = track.scrollLeft <= 1;
     const end = track.scrollLeft >= max - 1;
-    setEdges((current) =>
-      current.start === start && current.end === end ? current : { start, end },
+    setMeasured((current) =>
+      current?.start === start && current.end === end ? current : { start, end },
     );
   }, []);
 
-  // The edges change with the cards and with the number of slides in view.
-  useEffect(updateEdges, [updateEdges, slides.length, show]);
+  const scrolled = measured !== null;
+  useEffect(() => {
+    if (!scrolled) return;
+    const frame = requestAnimationFrame(updateEdges);
+    return () => cancelAnimationFrame(frame);
+  }, [updateEdges, scrolled, slides.length, show]);
 
   function move(direction: 1 | -1) {
     const track = trackRef.current;
