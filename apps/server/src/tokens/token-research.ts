@@ -190,10 +190,10 @@ export class TokenResearch {
       page_size,
       this.deps.clock.now(),
     );
-    const [byId, favourites] = await Promise.all([
-      this.rowsById(ids),
-      this.favourites(userId, 'DEX', ids),
-    ]);
+    // A visitor (most list requests) has no favourites to read: the rows alone are awaited.
+    const [byId, favourites] = userId
+      ? await Promise.all([this.rowsById(ids), this.favourites(userId, 'DEX', ids)])
+      : [await this.rowsById(ids), NONE];
     // A row removed by a load since the index was read is left out, never invented.
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
     return { rows, favourites, totalPages: totalPages(total, page_size), page, page_size };
@@ -215,6 +215,8 @@ export class TokenResearch {
       }
     }
     if (rest.length === 0) return found;
+    // No indexed row among them: the stored rows are the answer as they come, in one map.
+    if (rest.length === ids.length) return this.deps.tokens.listRows(rest);
     const stored = await this.deps.tokens.listRows(rest);
     return new Map(
       ids.flatMap((id) => {

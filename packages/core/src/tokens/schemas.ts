@@ -176,15 +176,20 @@ export function tokenItemId(chainName: ChainCode, address: string): string {
 }
 
 /**
+ * Each chain code with its id prefix, longest first (the first match is the longest), built once:
+ * a list page asks this of every row it shows.
+ */
+const ITEM_ID_PREFIXES: readonly (readonly [ChainCode, string])[] = CHAIN_CODES.map(
+  ({ code }) => [code, `${code}_`] as const,
+).sort(([a], [b]) => b.length - a.length);
+
+/**
  * The chain code of a token item id (`eth_0xab…` → `eth`), undefined for another id. Codes hold
  * underscores too (`polygon_pos`), so it is the longest code the id starts with.
  */
 export function chainOfItemId(id: string): ChainCode | undefined {
-  let found: ChainCode | undefined;
-  for (const { code } of CHAIN_CODES) {
-    if (id.startsWith(`${code}_`) && code.length > (found?.length ?? 0)) found = code;
-  }
-  return found;
+  for (const [code, prefix] of ITEM_ID_PREFIXES) if (id.startsWith(prefix)) return code;
+  return undefined;
 }
 
 /**
