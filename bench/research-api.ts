@@ -9,7 +9,9 @@
  * scratch database is created and dropped), BENCH_ONLY (`pglite` or `postgres`),
  * BENCH_LOG_LEVEL (server log level while measuring, `warn`), BENCH_MODES (`on,off`: the
  * response cache on, off or both), BENCH_CACHE_SECONDS (10), BENCH_SCENARIOS (`list,detail`:
- * which scenarios run; the bare route measures both).
+ * which scenarios run; the bare route measures both), BENCH_PGLITE_DIR (a PGlite data directory
+ * kept between runs: loaded on its first run, reused by the next ones, which then skip the two
+ * minutes of loading; by default a scratch directory is loaded and removed each run).
  *
  * What it does:
  * 1. Builds the data once with the seeded snapshot generator (`scripts/snapshot/generate.ts`)
@@ -416,11 +418,12 @@ async function main(): Promise<void> {
   const snapshotFile = benchSnapshotFile(POOLS);
   const results: [string, Figures[]][] = [];
   if (ONLY !== 'postgres') {
-    const dataDir = join(WORK, `pglite-${randomBytes(4).toString('hex')}`);
+    const kept = process.env.BENCH_PGLITE_DIR;
+    const dataDir = kept ?? join(WORK, `pglite-${randomBytes(4).toString('hex')}`);
     try {
       results.push(['PGlite', await benchDatabase('pglite', { DATA_DIR: dataDir }, snapshotFile)]);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!kept) rmSync(dataDir, { recursive: true, force: true });
     }
   }
   if (ONLY !== 'pglite') {
