@@ -14,6 +14,8 @@ beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultscope-preload-'));
   fs.mkdirSync(path.join(webDist, '.vite'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'home-e5.css'), '.menu{gap:1rem}');
   fs.writeFileSync(
     path.join(webDist, '.vite', 'route-preload.json'),
     JSON.stringify({
@@ -23,7 +25,7 @@ beforeAll(async () => {
         {
           path: '/home',
           scripts: ['/assets/home-d4.js'],
-          styles: ['/assets/home-e5.css'],
+          styles: ['/assets/home-e5.css', '/assets/not-built-f6.css'],
           html: '<main><h1>Home</h1><p>costs $1 $&amp; more</p></main>',
         },
         { path: '/login', scripts: [], styles: [], html: '<form>Log in</form>' },
@@ -65,8 +67,11 @@ describe("the app's HTML names the route's chunks", () => {
     );
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-d4.js">');
-    // Applied, not only preloaded: the frame paints before any script runs.
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-e5.css">');
+    // Applied, not only preloaded: the frame paints before any script runs, and without
+    // waiting for a stylesheet request (one the build did not write stays a link).
+    expect(head).toContain('<style>.menu{gap:1rem}</style>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/not-built-f6.css">');
+    expect(head).not.toContain('home-e5.css');
     expect(head).not.toContain('rel="preload" as="style"');
     const login = await t.request({ method: 'GET', url: '/login' });
     expect(login.body).toBe(
