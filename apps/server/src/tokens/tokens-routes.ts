@@ -25,6 +25,7 @@ import {
 } from '@vaultscope/core';
 import { optionalUser } from '../lib/session/session';
 import { paramRoute } from '../lib/param-route';
+import { keptQueryValidatorCompiler } from '../lib/query-validator';
 import { listPageJson } from './list-json';
 import type { TokenResearch } from './token-research';
 import type { ListOrder } from './token-list-index';
@@ -65,6 +66,8 @@ export async function tokensRoutes(
       url,
       {
         config: { responseCache: true },
+        // The filters and page are validated once per different query, not on every request.
+        validatorCompiler: keptQueryValidatorCompiler,
         // The rows were parsed by core's row schema when they were built (`listRowSchema`),
         // and the envelope is ours: the response schema stays for the OpenAPI document, but a
         // second pass over every row of every answer was two fifths of an uncached list's CPU.
