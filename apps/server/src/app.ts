@@ -54,6 +54,7 @@ import { IndexedMarket } from './tokens/indexed-market';
 import { ProviderCandles } from './tokens/provider-candles';
 import { IndexerMarketSource } from './indexer/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
+import { TokenDetailModel } from './tokens/token-detail-model';
 import { TokenResearch } from './tokens/token-research';
 import { TokensRepository } from './tokens/tokens-repository';
 import { tokensRoutes } from './tokens/tokens-routes';
@@ -203,10 +204,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onReady', () => indexedMarket.start());
   app.addHook('onClose', () => indexedMarket.stop());
+  // The detail's read model, loaded before the server listens (`scans` is built below).
+  const details = new TokenDetailModel({
+    version: () => tokens.dataVersion(),
+    page: (afterId, limit) => tokens.detailPage(afterId, limit),
+    byIds: (ids) => tokens.detailsOf(ids),
+    scans: { count: () => scans.scanCount(), keys: () => scans.allScannedKeys() },
+    recheckMs: 5_000,
+    nowMs: () => clock.now().getTime(),
+  });
+  app.addHook('onReady', async () => {
+    app.log.info({ ...(await details.load()) }, 'token detail model loaded');
+  });
   const research = new TokenResearch({
     tokens,
     cex,
     index: listIndex,
+    details,
     market: { rows: indexedMarket, source: marketSource },
     clock,
     favouritesAmong: (userId, type, ids) => favourites.favouriteIdsAmong(userId, type, ids),
@@ -292,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // A new scan rescores the token's list row as its detail would: the indexer's row on a
       // chain it serves, else the stored (provider's) row, through the ingest's list change.
       onStored: (target) => {
+        details.scanned(target.chainId, target.address);
         void indexedMarket.rescore(target.chainId, target.address);
         const chainName = CHAIN_CODES.find((chain) => chain.chainId === target.chainId)?.code;
         if (!chainName || indexedMarket.serves(chainName)) return;
@@ -311,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (change) => {
       // A live DEX or reports load hands on the list rows it changed: taken in without a reload.
       if (change) {
+        details.apply(change);
         applyListChange(change, {
           replaceRows: (rows, removed) => tokens.replaceLoadedRows(rows, removed),
           index: listIndex,

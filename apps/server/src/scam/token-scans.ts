@@ -241,6 +241,23 @@ export class TokenScans {
     return rows.map((row) => row.key);
   }
 
+  /**
+   * How many scans are stored. Rows are only ever added (a rescan replaces its row), so a
+   * reader that holds which tokens were scanned (`TokenDetailModel`) learns from this number
+   * that another process stored one.
+   */
+  async scanCount(): Promise<number> {
+    const [row] = await this.deps.db.select({ count: sql<number>`count(*)::int` }).from(tokenScans);
+    return Number(row?.count ?? 0);
+  }
+
+  /** Every stored scan's chain and address key (one short read). */
+  allScannedKeys(): Promise<{ chainId: number; addressKey: string }[]> {
+    return this.deps.db
+      .select({ chainId: tokenScans.chain_id, addressKey: tokenScans.address_key })
+      .from(tokenScans);
+  }
+
   /** The stored scans of some tokens of one chain, keyed as {@link storedScores} keys them. */
   async storedReports(
     chainId: number,

@@ -483,6 +483,8 @@ export interface ListChange {
   removed: string[];
   /** The data version before and after the load (`TokenListIndex.upsert`). */
   version: VersionStep;
+  /** Tokens whose report the load wrote (`TokenDetailModel` reads them again); none when absent. */
+  reports?: readonly string[];
 }
 
 /** The change to hand on, read in the load's transaction; undefined when it is too large. */
@@ -790,11 +792,13 @@ export class ResearchIngest {
       );
       const from = await listDataVersion(tx);
       await bumpVersion(tx, 'security', security.name, rows.length, now);
-      change = await listChange(
+      const listed = await listChange(
         tx,
         { written: scored.map((row) => row.token_id), removed: [] },
         { from, to: from + 1 },
       );
+      // The reports written are the detail's, whether or not a list row's score moved.
+      change = listed && { ...listed, reports: rows.map((row) => row.token_id) };
     });
     if (written > 0) this.onLoaded(change);
     return { provider: security.name, items: written, ...timings(fetchMs, writeStarted) };

@@ -37,6 +37,7 @@ import { tokenVerdict, type AnalyzerJudgement } from './token-verdict';
 import type { ListOrder, TokenListIndex } from './token-list-index';
 import type { ListPage } from './list-json';
 import type { ListRow, TokensRepository } from './tokens-repository';
+import { writeDetail, type TokenDetailModel } from './token-detail-model';
 
 /** Which of `ids` a user has favourited; composed in by the app from the favourites feature. */
 export type FavouritesAmong = (
@@ -115,6 +116,11 @@ export interface TokenResearchDeps {
   tokens: TokensRepository;
   cex: CexRepository;
   index: TokenListIndex;
+  /**
+   * The detail's read model: a held token's detail is written from memory (`detailAnswer`).
+   * Absent: every detail is built by the repository path.
+   */
+  details?: TokenDetailModel;
   clock: Clock;
   favouritesAmong: FavouritesAmong;
   /** Absent: a token without a provider's report is a 404, as before the analyzer. */
@@ -171,6 +177,7 @@ export class TokenResearch {
   invalidate(): void {
     this.deps.tokens.forgetLoadedRows();
     this.deps.index.invalidate();
+    this.deps.details?.invalidate();
   }
 
   private async favourites(userId: string | undefined, type: 'DEX' | 'CEX', ids: string[]) {
@@ -231,6 +238,33 @@ export class TokenResearch {
     const checked = checkAddressForChain(chainName, address);
     if (!checked.ok) throw new BadRequestError(checked.message);
     return { id: tokenItemId(chainName, checked.address), address: checked.address };
+  }
+
+  /**
+   * The detail answer as the route sends it: written from the detail's read model when it holds
+   * the token (a provider's report, no scan of our analyzer, a chain our indexer does not
+   * serve), byte for byte what {@link detail} would give the response serialiser; else the
+   * object {@link detail} builds. Same behaviour either way: an old report asks for a refresh,
+   * a logged-in caller's favourite is read.
+   */
+  async detailAnswer(
+    address: string,
+    network: ChainCode,
+    caller: DetailCaller = { ip: '' },
+  ): Promise<string | TokenDetailResponse> {
+    const model = this.deps.details;
+    if (!model || this.deps.market?.rows.serves(network)) {
+      return this.detail(address, network, caller);
+    }
+    const { id, address: display } = this.tokenId(network, address);
+    const held = await model.get(id);
+    if (!held) return this.detail(address, network, caller);
+    const refresh = this.deps.reportRefresh;
+    if (refresh && this.deps.clock.now().getTime() - held.report.fetchedAtMs > refresh.ttlMs) {
+      refresh.request({ chainName: network, address: display });
+    }
+    const favourite = (await this.favourites(caller.userId, 'DEX', [id])).has(id);
+    return writeDetail(id, held, favourite) ?? this.detail(address, network, caller);
   }
 
   /**

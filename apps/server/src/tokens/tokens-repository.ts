@@ -33,6 +33,9 @@ export interface TokenDetailRecord {
   address: string;
   tokenName: string;
   symbol: string | null;
+  /** The name and symbol the report gives, which the list row's (`listing`) take precedence over. */
+  reportTokenName: string;
+  reportSymbol: string | null;
   report: SecurityReport;
   trustedToken: 0 | 1 | null;
   totalScore: number;
@@ -54,6 +57,20 @@ export interface TokenDetailRecord {
     /** The detail's `priceProvider`. */
     priceSource: string;
   } | null;
+  /** The list row's columns the detail reads, as stored; null when the token is not listed. */
+  listing: DetailListing | null;
+}
+
+/** What the detail reads of a token's list row (`dex_token_list`). */
+export interface DetailListing {
+  coinName: string;
+  symbol: string;
+  price: number | null;
+  liquidity: number | null;
+  fdv: number | null;
+  pairAddress: string;
+  /** Null on rows written before it was stored (the report's provider stands in). */
+  priceSource: string | null;
 }
 
 const list = dexTokenList;
@@ -152,40 +169,10 @@ export class TokensRepository {
       .from(list)
       .where(sql`${list.token_id} = any(${sql.placeholder('ids')})`)
       .prepare('dex_list_rows_by_ids');
-    // The whole detail is one json value of one statement: the report row, its list row and
-    // every engine's own report (as an array, in engine order). In-process PGlite runs each
-    // statement on the event loop, and decoding a row column by column (about 60 of them) cost
-    // four times what one json value does; a second statement was a second pass through its
-    // protocol. Numerics go as text, as the driver gives them; the rest keeps its json type.
+    // The whole detail is one json value of one statement (see `detailJson`).
     const report = securityReports;
-    const engine = securityEngineReports;
     this.detailById = db
-      .select({
-        detail: sql<DetailJson | string>`json_build_object(
-          'report', row_to_json(${report}),
-          'totalSupply', ${report.total_supply}::text,
-          'ownerBalance', ${report.owner_balance}::text,
-          'listed', ${list.token_id},
-          'coinName', ${list.coin_name},
-          'listSymbol', ${list.symbol},
-          'price', ${list.price},
-          'liquidity', ${list.liquidity},
-          'fdv', ${list.fdv},
-          'pairAddress', ${list.pool_address},
-          'priceSource', ${list.price_source},
-          'engines', (
-            select coalesce(
-              json_agg(
-                json_build_object('engine', ${engine.engine}, 'report', ${engine.report}, 'fetchedAt', ${engine.fetched_at})
-                order by ${engine.engine}
-              ),
-              '[]'::json
-            )
-            from ${engine}
-            where ${engine.token_id} = ${report.token_id}
-          )
-        )`,
-      })
+      .select({ detail: detailJson() })
       .from(report)
       .leftJoin(list, eq(list.token_id, report.token_id))
       .where(eq(report.token_id, sql.placeholder('id')))
@@ -390,45 +377,130 @@ export class TokensRepository {
    */
   async detail(tokenId: string): Promise<TokenDetailRecord | undefined> {
     const [found] = await this.detailById.execute({ id: tokenId });
-    if (!found) return undefined;
-    const row =
-      typeof found.detail === 'string' ? (JSON.parse(found.detail) as DetailJson) : found.detail;
-    const report: ReportRow = {
-      ...row.report,
-      total_supply: row.totalSupply,
-      owner_balance: row.ownerBalance,
-      fetched_at: new Date(row.report.fetched_at),
-    };
-    return {
-      tokenId: report.token_id,
-      chainName: report.chain_name,
-      address: report.address,
-      tokenName:
-        row.coinName ??
-        report.token_name ??
-        report.metadata?.name ??
-        report.token_symbol ??
-        report.address,
-      symbol: row.listSymbol ?? report.token_symbol ?? report.metadata?.symbol ?? null,
-      report: toSecurityReport(report),
-      trustedToken: report.trusted_token,
-      totalScore: report.total_score,
-      riskLevel: report.risk_level as RiskLevel,
-      reportProvider: report.provider,
-      reportFetchedAt: report.fetched_at,
-      engines: enginesOf(row.engines),
-      market:
-        row.listed === null
-          ? null
-          : {
-              price: row.price,
-              liquidity: row.liquidity,
-              fdv: row.fdv,
-              pairAddress: row.pairAddress!,
-              priceSource: row.priceSource ?? report.provider,
-            },
-    };
+    return found ? detailRecordOf(found.detail) : undefined;
   }
+
+  /**
+   * The details of every token with a report, `limit` at a time in token id order after
+   * `afterId` (`TokenDetailModel`'s eager load, a page per statement so that requests are
+   * served between pages).
+   */
+  async detailPage(afterId: string, limit: number): Promise<TokenDetailRecord[]> {
+    const report = securityReports;
+    const rows = await this.db
+      .select({ detail: detailJson() })
+      .from(report)
+      .leftJoin(list, eq(list.token_id, report.token_id))
+      .where(sql`${report.token_id} > ${afterId}`)
+      .orderBy(report.token_id)
+      .limit(limit);
+    return rows.map((row) => detailRecordOf(row.detail));
+  }
+
+  /** The details of those of `ids` that have a report, by id (one statement). */
+  async detailsOf(ids: readonly string[]): Promise<Map<string, TokenDetailRecord>> {
+    if (ids.length === 0) return new Map();
+    const report = securityReports;
+    const rows = await this.db
+      .select({ detail: detailJson() })
+      .from(report)
+      .leftJoin(list, eq(list.token_id, report.token_id))
+      .where(inArray(report.token_id, [...ids]));
+    return new Map(
+      rows.map((row) => {
+        const record = detailRecordOf(row.detail);
+        return [record.tokenId, record];
+      }),
+    );
+  }
+}
+
+/**
+ * The whole detail of a token as one json value: the report row, its list row and every
+ * engine's own report (as an array, in engine order). In-process PGlite runs each statement on
+ * the event loop, and decoding a row column by column (about 60 of them) cost four times what
+ * one json value does; a second statement was a second pass through its protocol. Numerics go
+ * as text, as the driver gives them; the rest keeps its json type.
+ */
+function detailJson() {
+  const report = securityReports;
+  const engine = securityEngineReports;
+  return sql<DetailJson | string>`json_build_object(
+    'report', row_to_json(${report}),
+    'totalSupply', ${report.total_supply}::text,
+    'ownerBalance', ${report.owner_balance}::text,
+    'listed', ${list.token_id},
+    'coinName', ${list.coin_name},
+    'listSymbol', ${list.symbol},
+    'price', ${list.price},
+    'liquidity', ${list.liquidity},
+    'fdv', ${list.fdv},
+    'pairAddress', ${list.pool_address},
+    'priceSource', ${list.price_source},
+    'engines', (
+      select coalesce(
+        json_agg(
+          json_build_object('engine', ${engine.engine}, 'report', ${engine.report}, 'fetchedAt', ${engine.fetched_at})
+          order by ${engine.engine}
+        ),
+        '[]'::json
+      )
+      from ${engine}
+      where ${engine.token_id} = ${report.token_id}
+    )
+  )`;
+}
+
+/** The detail record of the detail statement's json value (a string when the driver hands text). */
+function detailRecordOf(found: DetailJson | string): TokenDetailRecord {
+  const row = typeof found === 'string' ? (JSON.parse(found) as DetailJson) : found;
+  const report: ReportRow = {
+    ...row.report,
+    total_supply: row.totalSupply,
+    owner_balance: row.ownerBalance,
+    fetched_at: new Date(row.report.fetched_at),
+  };
+  const reportTokenName =
+    report.token_name ?? report.metadata?.name ?? report.token_symbol ?? report.address;
+  const reportSymbol = report.token_symbol ?? report.metadata?.symbol ?? null;
+  return {
+    tokenId: report.token_id,
+    chainName: report.chain_name,
+    address: report.address,
+    tokenName: row.coinName ?? reportTokenName,
+    symbol: row.listSymbol ?? reportSymbol,
+    reportTokenName,
+    reportSymbol,
+    report: toSecurityReport(report),
+    trustedToken: report.trusted_token,
+    totalScore: report.total_score,
+    riskLevel: report.risk_level as RiskLevel,
+    reportProvider: report.provider,
+    reportFetchedAt: report.fetched_at,
+    engines: enginesOf(row.engines),
+    market:
+      row.listed === null
+        ? null
+        : {
+            price: row.price,
+            liquidity: row.liquidity,
+            fdv: row.fdv,
+            pairAddress: row.pairAddress!,
+            priceSource: row.priceSource ?? report.provider,
+          },
+    listing:
+      row.listed === null
+        ? null
+        : {
+            coinName: row.coinName!,
+            symbol: row.listSymbol!,
+            price: row.price,
+            liquidity: row.liquidity,
+            fdv: row.fdv,
+            pairAddress: row.pairAddress!,
+            priceSource: row.priceSource,
+          },
+  };
 }
 
 /**
