@@ -18,7 +18,8 @@
  *    and caches it in .tmp/bench/: enough tokens for the pool count, surplus second pools
  *    dropped so the file holds exactly BENCH_POOLS pools.
  * 2. Per database: starts the real server (`apps/server/src/server.ts`) on an empty database,
- *    which loads the file on first start (the figures of that load are printed), stops it,
+ *    which loads the file on first start (the figures of that load are printed, and the token
+ *    detail model's load: tokens, time, heap before and after), stops it,
  *    starts it again as a normal restart, and measures with autocannon:
  *    - list: `/check-token`, `/fetch-top`, `/new-pools` with a rotating mix of filters (chain,
  *      age, score, liquidity, volume bands) and pages 1-5 of 20, seeded so runs compare;
@@ -114,9 +115,12 @@ function trimPools(snapshot: ResearchSnapshot, target: number): void {
 }
 
 /** The `research data loaded` line the server logs after its first-start load. */
-function loadSummary(logFile: string): Record<string, unknown> | undefined {
+function loadSummary(
+  logFile: string,
+  message = 'research data loaded',
+): Record<string, unknown> | undefined {
   for (const line of readFileSync(logFile, 'utf8').split('\n')) {
-    if (!line.includes('research data loaded')) continue;
+    if (!line.includes(message)) continue;
     try {
       return JSON.parse(line) as Record<string, unknown>;
     } catch {
@@ -324,6 +328,11 @@ async function benchDatabase(
   const summary = loadSummary(logFile);
   log(
     `${name}: first start ${(first.startMs / 1000).toFixed(1)} s; load ${JSON.stringify(summary ? { tokens: summary.tokens, pools: summary.pools, fetchMs: summary.fetchMs, writeMs: summary.writeMs } : 'not logged')}`,
+  );
+  // The token detail's read model (`TokenDetailModel`), loaded before the server listens.
+  const model = loadSummary(logFile, 'token detail model loaded');
+  log(
+    `${name}: token detail model ${model ? `${String(model.tokens)} tokens loaded in ${String(model.ms)} ms, heap ${String(model.heapBeforeMb)} -> ${String(model.heapAfterMb)} MB (garbage included), ${String(model.jsonMb)} MB of written JSON held` : 'not logged'}`,
   );
   await stopServer(first);
 
