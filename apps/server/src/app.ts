@@ -204,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onReady', () => indexedMarket.start());
   app.addHook('onClose', () => indexedMarket.stop());
-  // The detail's read model, loaded before the server listens (`scans` is built below).
+  // The detail's read model: loaded before the server listens, once the research data is (below).
   const details = new TokenDetailModel({
     version: () => tokens.dataVersion(),
     page: (afterId, limit) => tokens.detailPage(afterId, limit),
@@ -212,9 +212,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scans: { count: () => scans.scanCount(), keys: () => scans.allScannedKeys() },
     recheckMs: 5_000,
     nowMs: () => clock.now().getTime(),
-  });
-  app.addHook('onReady', async () => {
-    app.log.info({ ...(await details.load()) }, 'token detail model loaded');
   });
   const research = new TokenResearch({
     tokens,
@@ -351,6 +348,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (loaded) app.log.info({ ...loaded }, 'research data loaded');
     }
   }
+  // Loaded here, not in an onReady hook: at 100,000 pools it takes longer than a hook may.
+  app.log.info({ ...(await details.load()) }, 'token detail model loaded');
   // RESEARCH_PROVIDER=live: each kind of research data on its own schedule, one instance at a
   // time. Live providers keep their rate limits (a load takes a minute or more) and may be down,
   // so the first loads run in the background: the server starts at once, with the lists it has.
