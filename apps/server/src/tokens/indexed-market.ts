@@ -97,6 +97,11 @@ export class IndexedMarket {
     return [...this.chainIds.values()];
   }
 
+  /** Whether any chain is served: when none is, this market holds no list row. */
+  get servesAny(): boolean {
+    return this.chainIds.size > 0;
+  }
+
   serves(chainName: ChainCode): boolean {
     // Asked of every row of a list page: no copy of the chains.
     for (const code of this.chainIds.values()) if (code === chainName) return true;

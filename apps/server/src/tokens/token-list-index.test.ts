@@ -120,6 +120,15 @@ function indexOver(rows: Row[], version = 1): TokenListIndex {
   });
 }
 
+const BASE_ROW = { chain: 0, score: 90, volume: 1, changeH24: 1 };
+const ALL: ListFilter = {
+  chainName: 'all',
+  age: 'all',
+  score: 'all',
+  liquidity: 'all',
+  volume: 'all',
+};
+
 describe('TokenListIndex', () => {
   it('gives the same pages and totals as the bands of core, in list order', async () => {
     await fc.assert(
@@ -144,6 +153,42 @@ describe('TokenListIndex', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("gives each instant of a second its own age band's rows, the total of the second's first ask", async () => {
+    // Rows created on and around the edges of the 1-hour band as seen during NOW's second.
+    const hour = 3_600_000;
+    const edges = [-1, 0, 1, 300, 699, 700, 701, 999, 1_000];
+    const rows: Row[] = edges.flatMap((ms, i) => [
+      { ...BASE_ROW, id: `old${i}`, createdAt: NOW.getTime() - hour + ms, liquidity: 100 - i },
+      { ...BASE_ROW, id: `new${i}`, createdAt: NOW.getTime() + ms, liquidity: 50 - i },
+    ]);
+    const filter: ListFilter = { ...ALL, age: '0-1hr' };
+    const index = indexOver(rows);
+    const first = await index.page(filter, 'liquidity', 0, 100, NOW);
+    for (const ms of [0, 1, 300, 700, 999]) {
+      const now = new Date(NOW.getTime() + ms);
+      const expected = sortedIds(rows, 'liquidity').filter((id) => {
+        const created = rows.find((row) => row.id === id)!.createdAt;
+        return created > now.getTime() - hour && created <= now.getTime();
+      });
+      const page = await index.page(filter, 'liquidity', 0, 100, now);
+      expect(page.ids).toEqual(expected);
+      expect(page.total).toBe(first.total);
+      // A page further on, in the same second.
+      expect((await index.page(filter, 'gainers', 2, 3, now)).ids).toEqual(
+        sortedIds(rows, 'gainers')
+          .filter((id) => expected.includes(id))
+          .slice(2, 5),
+      );
+    }
+    // The next second counts again.
+    const later = new Date(NOW.getTime() + 1_000);
+    expect((await index.page(filter, 'liquidity', 0, 100, later)).total).toBe(
+      rows.filter(
+        (row) => row.createdAt > later.getTime() - hour && row.createdAt <= later.getTime(),
+      ).length,
     );
   });
 

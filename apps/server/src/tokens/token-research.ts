@@ -209,7 +209,8 @@ export class TokenResearch {
   /** List rows by id: indexed chains' from memory, the others in one primary-key query. */
   private async rowsById(ids: readonly string[]): Promise<Map<string, ListRow>> {
     const market = this.deps.market?.rows;
-    if (!market) return this.deps.tokens.listRows(ids);
+    // No chain indexed here (a provider's data only): no row to look for in the market.
+    if (!market?.servesAny) return this.deps.tokens.listRows(ids);
     const found = new Map<string, ListRow>();
     const rest: string[] = [];
     for (const id of ids) {
