@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type AliasOptions, type Plugin, type ResolvedConfig } from 'vite';
 // A relative import, as in vite.config.ts (see there).
 import { webRoutes } from '../../../packages/core/src/routes/web-routes.ts';
 import { ROUTE_PRELOAD_FILE, type RoutePreload } from './route-preload.ts';
@@ -59,14 +59,53 @@ export function withPrerendered(
 }
 
 /**
- * Renders the first frame of PRERENDERED_PATHS after the client build, with react-dom's
- * `prerender`, and writes it into ROUTE_PRELOAD_FILE, from which the server serves each path's
- * HTML. Without it the HTML is an empty #root: nothing paints until the entry, React and the
- * screen's chunk have downloaded and run (FCP 2.0-2.2 s on Lighthouse's phone).
- *
- * The render is a second Vite build, for Node, of src/prerender.tsx into a temporary folder
- * (the same sources, so the same CSS module class names), loaded and run here, then removed.
- * A build kept in memory (the size budget's) prerenders nothing.
+ * The first frame of each of `paths`, rendered by src/prerender.tsx: a Vite build of it for Node
+ * (the same sources, so the same CSS module class names) into a temporary folder, loaded and run
+ * here, then removed.
+ */
+export async function prerenderPages(
+  root: string,
+  alias: AliasOptions,
+  paths: readonly string[] = PRERENDERED_PATHS,
+): Promise<Map<string, string>> {
+  const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultscope-prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      publicDir: false,
+      resolve: { alias },
+      plugins: [react()],
+      // Everything bundled: the core package's entry is TypeScript, which Node cannot load.
+      ssr: { noExternal: true },
+      build: {
+        ssr: 'src/prerender.tsx',
+        outDir: serverDir,
+        emptyOutDir: true,
+        sourcemap: false,
+        minify: false,
+        rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+      },
+    });
+    const entry = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as {
+      renderPage: (pathname: string) => Promise<string>;
+    };
+    const pages = new Map<string, string>();
+    for (const page of paths) pages.set(page, await entry.renderPage(page));
+    return pages;
+  } finally {
+    fs.rmSync(serverDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Renders the first frame of PRERENDERED_PATHS after the client build (`prerenderPages`) and
+ * writes it into ROUTE_PRELOAD_FILE, from which the server serves each path's HTML. Without it
+ * the HTML is an empty #root: nothing paints until the entry, React and the screen's chunk have
+ * downloaded and run (FCP 2.0-2.2 s on Lighthouse's phone). A build kept in memory (the size
+ * budget's) prerenders nothing.
  */
 export function prerenderRoutes(): Plugin {
   let config: ResolvedConfig;
@@ -84,42 +123,14 @@ export function prerenderRoutes(): Plugin {
         const outDir = path.resolve(config.root, config.build.outDir);
         const mapFile = path.join(outDir, ROUTE_PRELOAD_FILE);
         if (!fs.existsSync(mapFile)) return;
-        const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultscope-prerender-'));
-        try {
-          await build({
-            configFile: false,
-            root: config.root,
-            mode: 'production',
-            logLevel: 'warn',
-            publicDir: false,
-            resolve: { alias: config.resolve.alias },
-            plugins: [react()],
-            // Everything bundled: the core package's entry is TypeScript, which Node cannot load.
-            ssr: { noExternal: true },
-            build: {
-              ssr: 'src/prerender.tsx',
-              outDir: serverDir,
-              emptyOutDir: true,
-              sourcemap: false,
-              minify: false,
-              rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
-            },
-          });
-          const entry = (await import(
-            pathToFileURL(path.join(serverDir, 'prerender.mjs')).href
-          )) as { renderPage: (pathname: string) => Promise<string> };
-          const pages = new Map<string, string>();
-          for (const page of PRERENDERED_PATHS) pages.set(page, await entry.renderPage(page));
-          const { routes } = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as {
-            routes: RoutePreload[];
-          };
-          fs.writeFileSync(
-            mapFile,
-            `${JSON.stringify({ routes: withPrerendered(routes, pages) }, null, 2)}\n`,
-          );
-        } finally {
-          fs.rmSync(serverDir, { recursive: true, force: true });
-        }
+        const pages = await prerenderPages(config.root, config.resolve.alias);
+        const { routes } = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as {
+          routes: RoutePreload[];
+        };
+        fs.writeFileSync(
+          mapFile,
+          `${JSON.stringify({ routes: withPrerendered(routes, pages) }, null, 2)}\n`,
+        );
       },
     },
   };
