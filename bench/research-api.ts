@@ -320,7 +320,7 @@ async function benchDatabase(
 ): Promise<Figures[]> {
   const logFile = join(WORK, `server-${name}.log`);
   rmSync(logFile, { force: true });
-  log(`${name}: first start on an empty database (loads ${POOLS} pools)...`);
+  log(`${name}: first start (loads ${POOLS} pools into an empty database)...`);
   const first = await startServer(
     { ...env, RESEARCH_SNAPSHOT_FILE: snapshotFile, LOG_LEVEL: 'info' },
     logFile,
