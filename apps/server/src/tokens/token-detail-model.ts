@@ -152,11 +152,21 @@ export function holdReport(record: TokenDetailRecord): HeldReport | undefined {
 }
 
 /**
- * The detail answer of a held token, byte for byte what the response serialiser writes of the
- * object `TokenResearch.detail` builds for it; undefined when the schema refuses its head.
+ * Each held report's answer head (`id` to `trusted_token`) as last written, with the list row it
+ * was written from: kept as long as the report object lives, written again when the token's list
+ * row changes (a new object). Encoding the head by the response schema was most of a held
+ * answer's own CPU; heads of tokens nobody asks for are never written.
  */
-export function writeDetail(id: string, held: HeldDetail, favourite: boolean): string | undefined {
+const heads = new WeakMap<
+  HeldReport,
+  { listing: DetailListing | undefined; json: string | null }
+>();
+
+/** The head's JSON without its closing brace; null when the response schema refuses it. */
+function headJson(id: string, held: HeldDetail): string | null {
   const { report, listing } = held;
+  const kept = heads.get(report);
+  if (kept && kept.listing === listing) return kept.json;
   const symbol = listing?.symbol ?? report.symbol;
   const head = headSchema.safeEncode({
     id,
@@ -174,9 +184,19 @@ export function writeDetail(id: string, held: HeldDetail, favourite: boolean): s
     riskLevel: report.riskLevel,
     trusted_token: report.trustedToken,
   });
-  if (!head.success) return undefined;
-  const headJson = JSON.stringify(head.data);
-  return `${headJson.slice(0, -1)},"tokenDetails":${report.reportJson},"is_favourite":${favourite ? 1 : 0}${report.tailJson}}`;
+  const json = head.success ? JSON.stringify(head.data).slice(0, -1) : null;
+  heads.set(report, { listing, json });
+  return json;
+}
+
+/**
+ * The detail answer of a held token, byte for byte what the response serialiser writes of the
+ * object `TokenResearch.detail` builds for it; undefined when the schema refuses its head.
+ */
+export function writeDetail(id: string, held: HeldDetail, favourite: boolean): string | undefined {
+  const head = headJson(id, held);
+  if (head === null) return undefined;
+  return `${head},"tokenDetails":${held.report.reportJson},"is_favourite":${favourite ? 1 : 0}${held.report.tailJson}}`;
 }
 
 /**
