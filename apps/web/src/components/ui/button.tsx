@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -21,6 +22,11 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
+  // A submit button of a prerendered page stays disabled until the app has hydrated it: before
+  // that the browser would submit the form itself, as a GET with every named field (a password
+  // too) in the address. Disabled, it also stops the Enter key's implicit submission.
+  const hydrated = useHydrated();
+  const awaitingScript = type === 'submit' && !hydrated;
   const classes = ['btn', `btn--${variant}`, block ? 'btn--block' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
@@ -29,8 +35,9 @@ export function Button({
       {...rest}
       type={type}
       className={classes}
-      disabled={disabled || busy}
+      disabled={disabled || busy || awaitingScript}
       aria-busy={busy || undefined}
+      data-awaiting-script={awaitingScript || undefined}
     >
       {busy && <Spinner />}
       <span>{children}</span>
