@@ -348,8 +348,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (loaded) app.log.info({ ...loaded }, 'research data loaded');
     }
   }
-  // Loaded here, not in an onReady hook: at 100,000 pools it takes longer than a hook may.
-  app.log.info({ ...(await details.load()) }, 'token detail model loaded');
+  // Loaded here, not in an onReady hook: at 100,000 pools it takes longer than a hook may. A
+  // load that fails is tried again by the first details after `recheckMs`; meanwhile they are
+  // read from the database, as before the model.
+  try {
+    app.log.info({ ...(await details.load()) }, 'token detail model loaded');
+  } catch (error) {
+    app.log.warn({ err: error }, 'token detail model not loaded: details are read per request');
+  }
   // RESEARCH_PROVIDER=live: each kind of research data on its own schedule, one instance at a
   // time. Live providers keep their rate limits (a load takes a minute or more) and may be down,
   // so the first loads run in the background: the server starts at once, with the lists it has.

@@ -165,6 +165,30 @@ describe('the token detail read model', () => {
     expect(loads.pages).toBe(pages);
   });
 
+  it('answers nothing after a failed load, and loads again past the recheck', async () => {
+    const now = { value: 0 };
+    const repository = new TokensRepository(t.app.db.handle.db);
+    let fail = true;
+    const model = new TokenDetailModel({
+      version: () => repository.dataVersion(),
+      page: (afterId, limit) =>
+        fail ? Promise.reject(new Error('down')) : repository.detailPage(afterId, limit),
+      byIds: (ids) => repository.detailsOf(ids),
+      recheckMs: 5_000,
+      nowMs: () => now.value,
+    });
+    await expect(model.load()).rejects.toThrow('down');
+    const id = tokens[0]!.id;
+    expect(await model.get(id)).toBeUndefined();
+    fail = false;
+    expect(await model.get(id)).toBeUndefined();
+    now.value += 5_000;
+    // This one starts the load again; the repository path answers it.
+    expect(await model.get(id)).toBeUndefined();
+    await model.load();
+    expect(await model.get(id)).toBeDefined();
+  });
+
   it("sees another instance's write once the version is rechecked", async () => {
     const now = { value: 0 };
     const { model } = modelOf(now);
