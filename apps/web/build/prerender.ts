@@ -10,16 +10,15 @@ import { ROUTE_PRELOAD_FILE, type RoutePreload } from './route-preload.ts';
 
 /**
  * The paths whose first frame is the same for every first visit, and so is put in their HTML:
- * the login and signup pages, Home, the DEX, CEX and private-sale lists (with the routes that
- * reuse them), the scam check and the legal pages. Left out: the pages of a logged-in user (the
- * wallet, profile, notifications, watch list, history: a first visit has no session, and a
- * logged-out frame would flash before theirs), the reset steps (kept in session storage), and
- * paths with parameters (a token's detail), whose frame depends on the address.
+ * Home, the DEX, CEX and private-sale lists (with the routes that reuse them) and the legal
+ * pages. Left out: the pages with a form to fill in (login, signup, the scam check: what is typed
+ * before the app has hydrated the page can be lost, as an e2e run showed on signup's first name),
+ * the pages of a logged-in user (the wallet, profile, notifications, watch list, history: a first
+ * visit has no session, and a logged-out frame would flash before theirs), the reset steps (kept
+ * in session storage), and paths with parameters (a token's detail), whose frame depends on the
+ * address.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
-  webRoutes.login,
-  webRoutes.loginAlias,
-  webRoutes.signup,
   webRoutes.home,
   webRoutes.dex,
   webRoutes.newPools,
@@ -32,7 +31,6 @@ export const PRERENDERED_PATHS: readonly string[] = [
   webRoutes.privateSale,
   webRoutes.activeCoin,
   webRoutes.upcomingCoin,
-  webRoutes.checkScam,
   webRoutes.terms,
   webRoutes.privacy,
 ];
