@@ -54,7 +54,7 @@ import { IndexedMarket } from './tokens/indexed-market';
 import { ProviderCandles } from './tokens/provider-candles';
 import { IndexerMarketSource } from './indexer/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
-import { TokenDetailModel } from './tokens/token-detail-model';
+import { DetailModelClosedError, TokenDetailModel } from './tokens/token-detail-model';
 import { TokenResearch } from './tokens/token-research';
 import { TokensRepository } from './tokens/tokens-repository';
 import { tokensRoutes } from './tokens/tokens-routes';
@@ -98,6 +98,8 @@ export interface Services {
   walletPortfolio: WalletPortfolio;
   walletHistory: WalletHistory;
   transferScanner: TransferScanner;
+  /** The token detail's read model (`settled()` waits for its load in progress). */
+  details: TokenDetailModel;
 }
 
 declare module 'fastify' {
@@ -204,7 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onReady', () => indexedMarket.start());
   app.addHook('onClose', () => indexedMarket.stop());
-  // The detail's read model: loaded before the server listens, once the research data is (below).
+  // The detail's read model: loaded in the background once the app is ready (below).
   const details = new TokenDetailModel({
     version: () => tokens.dataVersion(),
     page: (afterId, limit) => tokens.detailPage(afterId, limit),
@@ -348,14 +350,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (loaded) app.log.info({ ...loaded }, 'research data loaded');
     }
   }
-  // Loaded here, not in an onReady hook: at 100,000 pools it takes longer than a hook may. A
-  // load that fails is tried again by the first details after `recheckMs`; meanwhile they are
-  // read from the database, as before the model.
-  try {
-    app.log.info({ ...(await details.load()) }, 'token detail model loaded');
-  } catch (error) {
-    app.log.warn({ err: error }, 'token detail model not loaded: details are read per request');
-  }
+  // Loaded in the background once the app is ready, so the server listens at once: at 100,000
+  // pools the load takes 20-45 s, a restart's downtime when the app awaited it. Until it is
+  // loaded (and after a load that failed, tried again by the first details past `recheckMs`)
+  // details are read from the database, as before the model. Closing stops it at its next page.
+  app.addHook('onReady', async () => {
+    details.load().then(
+      (loaded) => app.log.info({ ...loaded }, 'token detail model loaded'),
+      (error: unknown) => {
+        if (error instanceof DetailModelClosedError) return;
+        app.log.warn({ err: error }, 'token detail model not loaded: details are read per request');
+      },
+    );
+  });
+  app.addHook('onClose', () => details.close());
   // RESEARCH_PROVIDER=live: each kind of research data on its own schedule, one instance at a
   // time. Live providers keep their rate limits (a load takes a minute or more) and may be down,
   // so the first loads run in the background: the server starts at once, with the lists it has.
@@ -438,6 +446,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transferScanner,
     accounts,
     passwordReset,
+    details,
   });
 
   await registerSecurity(app, config);
@@ -463,6 +472,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scheduler: researchScheduler,
         clock,
       }),
+    detailModel: () => details.state,
   });
   await app.register(authRoutes, {
     accounts,

@@ -6,6 +6,8 @@ import { apiPaths, healthResponseSchema, type HealthResponse } from '@vaultscope
 export interface HealthRoutesOptions {
   /** How the research data stands; stale or failing sources do not fail the check. */
   research: () => Promise<HealthResponse['research']>;
+  /** How the token detail's read model stands (a bench waits for `loaded` before measuring). */
+  detailModel: () => NonNullable<HealthResponse['detailModel']>;
 }
 
 export async function healthRoutes(
@@ -27,6 +29,7 @@ export async function healthRoutes(
         status: 'ok' as const,
         database: app.db.handle.kind,
         research: await options.research(),
+        detailModel: options.detailModel(),
       };
     },
   );

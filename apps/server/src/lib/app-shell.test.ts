@@ -92,6 +92,8 @@ describe('infrastructure routes', () => {
           consecutiveFailures: 0,
         })),
       },
+      // Loaded (empty here) before the test app is handed over.
+      detailModel: 'loaded',
     });
   });
 

@@ -83,6 +83,11 @@ export async function startTestApp(
     research?: BuildAppOptions['research'];
     /** Asked at each point of a wallet send (`SendStopper` of wallet-test-kit). */
     sendFaults?: BuildAppOptions['sendFaults'];
+    /**
+     * Wait for the token detail model's first load, which the app runs in the background
+     * (default true, so a test's details are answered as a settled server answers them).
+     */
+    awaitDetailModel?: boolean;
   } = {},
 ): Promise<TestApp> {
   const clock = new TestClock();
@@ -118,6 +123,7 @@ export async function startTestApp(
     walletKdf: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
   });
   await app.ready();
+  if (options.awaitDetailModel ?? true) await app.services.details.settled();
   return {
     app,
     clock,

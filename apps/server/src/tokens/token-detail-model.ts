@@ -231,6 +231,8 @@ export class TokenDetailModel {
   /** Changes handed to the model while it loads: applied again to what the load read. */
   private duringLoad: ListChange[] | undefined;
   private loadFailedAt = Number.NEGATIVE_INFINITY;
+  /** Set by {@link close}: no load starts and one in progress stops at its next page. */
+  private closed = false;
   private readonly nowMs: () => number;
 
   constructor(private readonly options: TokenDetailModelOptions) {
@@ -242,8 +244,13 @@ export class TokenDetailModel {
     return this.reports.size;
   }
 
-  /** Loads every token with a report (the app awaits it when it gets ready). */
+  /**
+   * Loads every token with a report. The app starts it when it gets ready and does not wait for
+   * it (at 100,000 pools it takes 20-45 s): details are read from the database meanwhile.
+   * Rejects with {@link DetailModelClosedError} once the model is closed.
+   */
   load(): Promise<DetailModelLoad> {
+    if (this.closed) return Promise.reject(new DetailModelClosedError());
     this.loading ??= this.read()
       .catch((error: unknown) => {
         this.loadFailedAt = this.nowMs();
@@ -255,10 +262,27 @@ export class TokenDetailModel {
     return this.loading;
   }
 
+  /** `loaded` while it answers, `loading` while a load runs, else `not loaded` (it failed). */
+  get state(): 'loading' | 'loaded' | 'not loaded' {
+    if (this.version !== undefined) return 'loaded';
+    return this.loading ? 'loading' : 'not loaded';
+  }
+
+  /** Settles when the load in progress, if any, has (whether it loaded or not). */
+  async settled(): Promise<void> {
+    await this.loading?.catch(() => {});
+  }
+
+  /** Stops: no load starts from now on, and the one in progress ends at its next page. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.settled();
+  }
+
   /** After a change the model cannot follow (a full load): answers nothing until reloaded. */
   invalidate(): void {
     this.version = undefined;
-    void this.load().catch(() => {});
+    if (!this.closed) void this.load().catch(() => {});
   }
 
   /**
@@ -268,7 +292,11 @@ export class TokenDetailModel {
   async get(id: string): Promise<HeldDetail | undefined> {
     if (this.version === undefined) {
       // A load that failed is tried again, at most every `recheckMs`.
-      if (!this.loading && this.nowMs() - this.loadFailedAt >= this.options.recheckMs) {
+      if (
+        !this.loading &&
+        !this.closed &&
+        this.nowMs() - this.loadFailedAt >= this.options.recheckMs
+      ) {
         void this.load().catch(() => {});
       }
       return undefined;
@@ -385,6 +413,7 @@ export class TokenDetailModel {
       const pageSize = this.options.pageSize ?? PAGE_SIZE;
       let after = '';
       for (;;) {
+        if (this.closed) throw new DetailModelClosedError();
         const page = await this.options.page(after, pageSize);
         for (const record of page) {
           const held = holdReport(record);
@@ -419,6 +448,14 @@ export class TokenDetailModel {
       heapAfterMb: mb(process.memoryUsage().heapUsed),
       jsonMb: mb(json),
     };
+  }
+}
+
+/** A load stopped, or refused, because the model was closed (the app is shutting down). */
+export class DetailModelClosedError extends Error {
+  constructor() {
+    super('token detail model closed');
+    this.name = 'DetailModelClosedError';
   }
 }
 

@@ -39,5 +39,12 @@ export const healthResponseSchema = z.object({
     provider: z.enum(['snapshot', 'live']),
     sources: z.array(researchSourceHealthSchema),
   }),
+  /**
+   * The token detail's read model in the answering instance: `loading` after start (and after
+   * another instance's write) while details are read from the database, `loaded` once they are
+   * answered from memory, `not loaded` after a load that failed. Readiness, not health: the
+   * server answers details either way.
+   */
+  detailModel: z.enum(['loading', 'loaded', 'not loaded']).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
