@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { messageOf } from '@/lib/api-client';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { CARDS_PER_SLIDE, groupIntoSlides } from '../lib/slider';
 import { useSlidesToShow } from '../lib/use-slides-to-show';
 import { TokenCard, TokenCardSkeleton } from './token-card';
@@ -39,6 +40,9 @@ export function TokenSlider({
   const tokens = query.data?.tokenDetails ?? [];
   const slides = groupIntoSlides(tokens, CARDS_PER_SLIDE);
   const now = new Date();
+  // The slides in view and the next one at once, the rest a frame later (useProgressiveCount):
+  // on a phone one slide of ten is in view.
+  const drawnSlides = useProgressiveCount(slides.length, show + 1, 3);
 
   // Whether the track is at its start or end. Until it is scrolled the track is at its start, and
   // its end is in view when every slide is: that follows from the counts. Measuring it instead
@@ -108,7 +112,7 @@ export function TokenSlider({
         aria-roledescription="carousel"
         aria-label={`${title} cards`}
       >
-        {slides.map((pair, index) => (
+        {slides.slice(0, drawnSlides).map((pair, index) => (
           <div
             key={pair.map((token) => token.id).join('+')}
             className={styles.slide}

@@ -1,0 +1,35 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useProgressiveCount } from './use-progressive-count';
+
+function List({ total, first, step }: { total: number; first: number; step: number }) {
+  const drawn = useProgressiveCount(total, first, step);
+  return <p data-testid="drawn">{drawn}</p>;
+}
+
+const drawn = () => Number(screen.getByTestId('drawn').textContent);
+
+describe('useProgressiveCount', () => {
+  it('draws the first items at once, then a step a frame until all are drawn', async () => {
+    const seen: number[] = [];
+    const { rerender } = render(<List total={12} first={4} step={3} />);
+    seen.push(drawn());
+    expect(drawn()).toBe(4);
+    await waitFor(() => {
+      seen.push(drawn());
+      expect(drawn()).toBe(12);
+    });
+    // Never more than there are, and never fewer than drawn once the list grows.
+    expect(Math.max(...seen)).toBe(12);
+    rerender(<List total={15} first={4} step={3} />);
+    expect(drawn()).toBeGreaterThanOrEqual(12);
+    await waitFor(() => expect(drawn()).toBe(15));
+    rerender(<List total={2} first={4} step={3} />);
+    expect(drawn()).toBe(2);
+  });
+
+  it('draws a short list at once', () => {
+    render(<List total={3} first={6} step={5} />);
+    expect(drawn()).toBe(3);
+  });
+});
