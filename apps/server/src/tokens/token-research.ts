@@ -163,6 +163,9 @@ export function chainIdOf(code: ChainCode): number {
 }
 const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
 
+/** Checked addresses kept per chain and address as asked, before the memo starts over. */
+const MAX_KEPT_ADDRESSES = 10_000;
+
 /**
  * The token research read side: DEX lists, details and rows, CEX lists and price pages, each
  * with `is_favourite` for the caller. Routes call this; it calls the repositories.
@@ -170,6 +173,13 @@ const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
 export class TokenResearch {
   /** Combined scores of indexed tokens by id, with the stamp of the reports they came from. */
   private readonly keptVerdicts = new Map<string, { stamp: string; score: number }>();
+  /**
+   * Addresses already checked, by chain and address as asked: the check (viem's checksum for
+   * EVM, base58 for Solana) was a tenth of a held detail's CPU, for the same few thousand
+   * tokens asked again and again. Only valid ones are kept; past {@link MAX_KEPT_ADDRESSES} it
+   * starts over, so made-up addresses cost what they cost without it.
+   */
+  private readonly checkedAddresses = new Map<string, { id: string; address: string }>();
 
   constructor(private readonly deps: TokenResearchDeps) {}
 
@@ -198,12 +208,21 @@ export class TokenResearch {
       this.deps.clock.now(),
     );
     // A visitor (most list requests) has no favourites to read: the rows alone are awaited.
-    const [byId, favourites] = userId
-      ? await Promise.all([this.rowsById(ids), this.favourites(userId, 'DEX', ids)])
-      : [await this.rowsById(ids), NONE];
-    // A row removed by a load since the index was read is left out, never invented.
-    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    const [rows, favourites] = userId
+      ? await Promise.all([this.rowsOf(ids), this.favourites(userId, 'DEX', ids)])
+      : [await this.rowsOf(ids), NONE];
     return { rows, favourites, totalPages: totalPages(total, page_size), page, page_size };
+  }
+
+  /**
+   * The list rows of `ids` in their order; a row removed by a load since the index was read is
+   * left out, never invented. With no chain indexed here the rows held in memory are taken as
+   * they are, without a map of them per answer.
+   */
+  private async rowsOf(ids: readonly string[]): Promise<ListRow[]> {
+    if (!this.deps.market?.rows.servesAny) return this.deps.tokens.listRowsInOrder(ids);
+    const byId = await this.rowsById(ids);
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** List rows by id: indexed chains' from memory, the others in one primary-key query. */
@@ -236,9 +255,15 @@ export class TokenResearch {
 
   /** The address in display form and the token id, or a 400 with the spec-style message. */
   private tokenId(chainName: ChainCode, address: string): { id: string; address: string } {
+    const key = `${chainName} ${address}`;
+    const kept = this.checkedAddresses.get(key);
+    if (kept) return kept;
     const checked = checkAddressForChain(chainName, address);
     if (!checked.ok) throw new BadRequestError(checked.message);
-    return { id: tokenItemId(chainName, checked.address), address: checked.address };
+    const token = { id: tokenItemId(chainName, checked.address), address: checked.address };
+    if (this.checkedAddresses.size >= MAX_KEPT_ADDRESSES) this.checkedAddresses.clear();
+    this.checkedAddresses.set(key, token);
+    return token;
   }
 
   /**

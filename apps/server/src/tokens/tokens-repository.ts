@@ -184,6 +184,23 @@ export class TokensRepository {
    * List rows of the given token ids that exist, by id: from the rows the list index loaded,
    * and one primary-key query for any it did not (none, unless a load has just committed).
    */
+  /**
+   * The list rows of `ids` in their order, those not found left out: the rows held in memory
+   * as they are when all are held (a list page's case), else through {@link listRows}.
+   */
+  async listRowsInOrder(ids: readonly string[]): Promise<ListRow[]> {
+    const rows = new Array<ListRow>(ids.length);
+    for (let i = 0; i < ids.length; i += 1) {
+      const row = this.loadedRows.get(ids[i]!);
+      if (row === undefined) {
+        const byId = await this.listRows(ids);
+        return ids.flatMap((id) => byId.get(id) ?? []);
+      }
+      rows[i] = row;
+    }
+    return rows;
+  }
+
   async listRows(ids: readonly string[]): Promise<Map<string, ListRow>> {
     const found = new Map<string, ListRow>();
     const missing: string[] = [];
