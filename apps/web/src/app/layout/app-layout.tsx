@@ -80,7 +80,15 @@ export function AppLayout() {
           }
         />
       )}
-      <main id="main" className={styles.main} tabIndex={-1}>
+      {/* Keyed by the bar: a page without it (the wallet's redirect to /connect-wal) gets a new
+          main instead of the old one moved up by the bar's height, which Lighthouse counted as
+          a layout shift of 0.074 of the whole page. */}
+      <main
+        key={withTopBar ? 'with-bar' : 'without-bar'}
+        id="main"
+        className={styles.main}
+        tabIndex={-1}
+      >
         <Outlet />
       </main>
       {menuOpen && (
