@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, icoDetailSchema, type IcoDetail, type IcoStatus } from '@vaultscope/core';
-import { apiRequest } from '@/lib/api-client';
+import { apiPaths, type IcoDetail, type IcoStatus } from '@vaultscope/core';
 import { sharedQueryKeys } from '@/lib/query-keys';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 
@@ -9,7 +8,7 @@ import { selectUser, useSessionStore } from '@/stores/session-store';
  * asks `get-ico-details`. The bearer goes along when there is a session, so `is_favourite` is the
  * caller's.
  */
-export const getIcoDetail = (
+export const getIcoDetail = async (
   id: string,
   { status, signal }: { status?: IcoStatus | undefined; signal?: AbortSignal } = {},
 ): Promise<IcoDetail> => {
@@ -19,7 +18,8 @@ export const getIcoDetail = (
       : status === 'upcoming'
         ? apiPaths.ico.upcomingDetails(id)
         : apiPaths.ico.details(id);
-  return apiRequest(path, { auth: true, schema: icoDetailSchema, signal });
+  const { requestIcoDetail } = await import('./ico-requests');
+  return requestIcoDetail(path, signal);
 };
 
 /** Per viewer: the heart differs between a visitor and each user. */

@@ -1,12 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  ICO_PAGE_SIZE,
-  icoListResponseSchema,
-  type IcoListResponse,
-  type IcoStatus,
-} from '@vaultscope/core';
-import { apiRequest } from '@/lib/api-client';
+import { apiPaths, ICO_PAGE_SIZE, type IcoListResponse, type IcoStatus } from '@vaultscope/core';
 
 /** What the private-sale table asks for: a tab, the search text and the chosen round. */
 export interface IcoListFilter {
@@ -32,15 +25,18 @@ export function icoListSearchParams(filter: IcoListFilter, page: number): URLSea
   return params;
 }
 
-export const getIcoList = (
+/** The answer's schema comes with the request, a chunk fetched on first call (ico-requests.ts). */
+export const getIcoList = async (
   filter: IcoListFilter,
   page: number,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<IcoListResponse> =>
-  apiRequest(`${LIST_PATHS[filter.status]}?${icoListSearchParams(filter, page).toString()}`, {
-    schema: icoListResponseSchema,
+): Promise<IcoListResponse> => {
+  const { requestIcoList } = await import('./ico-requests');
+  return requestIcoList(
+    `${LIST_PATHS[filter.status]}?${icoListSearchParams(filter, page).toString()}`,
     signal,
-  });
+  );
+};
 
 /**
  * The next page to ask for, or `undefined` when there is none: a page shorter than the page size

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, icoRoundsResponseSchema, type IcoStatus } from '@vaultscope/core';
-import { apiRequest } from '@/lib/api-client';
+import { apiPaths, type IcoStatus } from '@vaultscope/core';
 
 const ROUND_PATHS: Record<IcoStatus, string> = {
   active: apiPaths.ico.activeRounds,
@@ -11,11 +10,8 @@ export const getIcoRounds = async (
   status: IcoStatus,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<string[]> => {
-  const response = await apiRequest(ROUND_PATHS[status], {
-    schema: icoRoundsResponseSchema,
-    signal,
-  });
-  return response.rounds;
+  const { requestIcoRounds } = await import('./ico-requests');
+  return requestIcoRounds(ROUND_PATHS[status], signal);
 };
 
 export const getIcoRoundsQueryOptions = (status: IcoStatus) =>
