@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
+import { prefetchRouteData } from './app/route-data';
 import { loadRoute } from './app/route-prefetch';
 
 const container = document.getElementById('root');
@@ -19,6 +20,8 @@ const prerendered = container.firstChild !== null;
 // Components read it through useSyncExternalStore, whose server snapshot (the empty session)
 // is what hydration renders, so a stored session changes the page right after, not mid-way.
 void bootstrap().then(async () => {
+  // A page not in the HTML asks for its data now, beside its code, not after its first render.
+  if (!prerendered) prefetchRouteData(window.location);
   const app = (
     <StrictMode>
       <App />

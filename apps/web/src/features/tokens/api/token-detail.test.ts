@@ -1,8 +1,9 @@
 import { INDEXER_PRICE_PROVIDER, type TokenDetailResponse } from '@vaultscope/core';
-import type { QueryState } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, type QueryState } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { MARKET_REFRESH_MS } from './market-data';
-import { detailRefreshInterval, SCAN_POLL_MS } from './token-detail';
+import { tokenKeys } from './query-keys';
+import { detailRefreshInterval, prefetchTokenDetail, SCAN_POLL_MS } from './token-detail';
 
 function state(data: Partial<TokenDetailResponse> | undefined) {
   return {
@@ -33,5 +34,29 @@ describe('detailRefreshInterval', () => {
         }),
       ),
     ).toBe(SCAN_POLL_MS);
+  });
+});
+
+describe('prefetchTokenDetail', () => {
+  const address = '0x5eAd87897B90234527efa981D7d0e87704BcF025';
+
+  function prefetched(search: string, viewer?: string) {
+    const client = new QueryClient();
+    const prefetch = vi.spyOn(client, 'prefetchQuery').mockResolvedValue(undefined);
+    prefetchTokenDetail(client, { address, search: new URLSearchParams(search), viewer });
+    return prefetch.mock.calls.map(([options]) => options.queryKey);
+  }
+
+  it("starts the screen's own query: same chain, address and viewer, so the screen takes it", () => {
+    expect(prefetched('chainName=avax', 'user-1')).toEqual([
+      tokenKeys.detail('avax', address, 'user-1'),
+    ]);
+    // No chain named: the screen's default (Ethereum for an EVM address).
+    expect(prefetched('')).toEqual([tokenKeys.detail('eth', address, undefined)]);
+  });
+
+  it("asks nothing for a chain the screen refuses, nor for the scam check's hand-over", () => {
+    expect(prefetched('chainName=nochain')).toEqual([]);
+    expect(prefetched('chainName=eth&checkScam=true')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryState } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient, type QueryState } from '@tanstack/react-query';
 import {
   apiPaths,
   CHAIN_CODES,
@@ -12,6 +12,7 @@ import {
 } from '@vaultscope/core';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
+import { detailChain } from '../lib/detail-route';
 import { MARKET_REFRESH_MS } from './market-data';
 import { tokenKeys } from './query-keys';
 import { heartsFreshness } from './token-lists';
@@ -62,6 +63,26 @@ export const getTokenDetailQueryOptions = (
     queryFn: ({ signal }) => getTokenDetail(address, chainName, { signal }),
     ...heartsFreshness(viewer),
   });
+
+/**
+ * Starts the request of a detail page opened from its address, before its screen has rendered:
+ * the app calls it on a first load (app/route-data.ts), and the screen's query (same key) takes
+ * the answer or the request under way. Nothing for a chain the screen refuses; the scam check's
+ * hand-over (`checkScam=true`) is left to the screen, which may show its cached data instead.
+ */
+export function prefetchTokenDetail(
+  client: QueryClient,
+  {
+    address,
+    search,
+    viewer,
+  }: { address: string; search: URLSearchParams; viewer: string | undefined },
+): void {
+  if (address === '' || search.get('checkScam') === 'true') return;
+  const chain = detailChain(search.get('chainName'), address);
+  if (!chain.ok) return;
+  void client.prefetchQuery(getTokenDetailQueryOptions(address, chain.chainName, viewer));
+}
 
 /** How often the screen asks again while the analyzer scans the token. */
 export const SCAN_POLL_MS = 2_000;
