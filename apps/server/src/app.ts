@@ -25,7 +25,7 @@ import {
   sourceChains,
 } from './lib/config';
 import { type DatabaseHandle, openDatabase } from './lib/db/client';
-import { loggerOptions } from './lib/logger';
+import { lazyChildLogger, loggerOptions, RequestLog } from './lib/logger';
 import { registerCompression } from './lib/plugins/compression';
 import { registerErrorHandler } from './lib/plugins/error-handler';
 import { registerResponseCache, ResponseCache } from './lib/plugins/response-cache';
@@ -139,6 +139,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logStream
       ? { ...loggerOptions(config), stream: options.logStream }
       : loggerOptions(config),
+    // One line per answer, at info only (`RequestLog`); a request's logger is made when
+    // something logs (`lazyChildLogger`).
+    logController: new RequestLog(),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
   });
