@@ -33,6 +33,7 @@ export function PagedTable({
   tableClassName,
   testId,
   stale = false,
+  drawing = false,
   children,
 }: {
   query: PagedTableQuery;
@@ -48,6 +49,11 @@ export function PagedTable({
   tableClassName: string;
   testId?: string;
   stale?: boolean;
+  /**
+   * Rows read are still being drawn a few at a time: Show More waits under the last of them, so
+   * that it does not appear under the first ones and move down as the rest come (a layout shift).
+   */
+  drawing?: boolean;
   /** The rows, rendered only once there are any. */
   children: ReactNode;
 }) {
@@ -73,7 +79,7 @@ export function PagedTable({
           {messageOf(query.error, errorText)}
         </p>
       )}
-      {query.hasNextPage && !stale && (
+      {query.hasNextPage && !stale && !drawing && (
         <div className="show-more">
           <Button
             variant="secondary"

@@ -61,6 +61,8 @@ export function TokenListTable({
       caption={caption}
       {...TOKEN_TABLE_FRAME}
       testId={testId}
+      // The first page only: once Show More has been used it stays put (and keeps its focus).
+      drawing={drawn < rows.length && (query.data?.pages.length ?? 0) <= 1}
     >
       {rows.slice(0, drawn).map((row) => (
         <TokenRow key={row.id} kind={kind} row={row} now={now} />
