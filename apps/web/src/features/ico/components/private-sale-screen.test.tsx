@@ -116,9 +116,11 @@ describe('PrivateSaleScreen', () => {
     ]);
     mockApi((url) => pages.get(url.searchParams.get('page') ?? '') ?? json({}, 500));
     open();
-    await waitFor(() => expect(rowNames()).toHaveLength(ICO_PAGE_SIZE));
-    fireEvent.click(screen.getByRole('button', { name: 'Show More' }));
-    await waitFor(() => expect(rowNames()).toHaveLength(96));
+    // Rows are drawn a few a frame after the first ones (useProgressiveCount): wait for all.
+    const drawn = { timeout: 5000 };
+    await waitFor(() => expect(rowNames()).toHaveLength(ICO_PAGE_SIZE), drawn);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show More' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(96), drawn);
     expect(rowNames()[50]).toBe('Project 51');
     expect(screen.queryByRole('button', { name: 'Show More' })).toBeNull();
   });
