@@ -15,7 +15,9 @@ const pages = JSON.parse(readFileSync(process.env.BARE_PAGES_FILE ?? '', 'utf8')
   detail: unknown;
 };
 const app = Fastify({ logger: false });
+// Asked with the real routes' query strings and path parameter (ignored): the same parsing
+// and routing as theirs, the same answer whatever was asked.
 app.get('/list', async () => pages.list);
-app.get('/detail', async () => pages.detail);
+app.get('/detail/:id', async () => pages.detail);
 app.get('/api/health', async () => ({ status: 'ok' }));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
