@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { messageOf } from '@/lib/api-client';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { Button } from './button';
 import { DataTable } from './data-table';
 
@@ -13,6 +14,25 @@ export interface PagedTableQuery {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
+}
+
+/** Rows drawn at once when a page answers (a phone's screenful and more), then a step a frame. */
+const FIRST_ROWS = 6;
+const ROWS_PER_STEP = 5;
+
+/**
+ * The rows of a paged table to draw now, and whether the table is still `drawing` them: a page
+ * that answers draws its first rows at once and the rest a few a frame (`useProgressiveCount`),
+ * since fifty rows drawn in one go were a phone's longest task while most were below the fold.
+ * Only the first page holds Show More back; once it has been used it stays put (and keeps its
+ * focus) while the next page's rows come.
+ */
+export function useDrawnRows<Row>(
+  rows: readonly Row[],
+  pagesRead: number,
+): { drawn: readonly Row[]; drawing: boolean } {
+  const count = useProgressiveCount(rows.length, FIRST_ROWS, ROWS_PER_STEP);
+  return { drawn: rows.slice(0, count), drawing: count < rows.length && pagesRead <= 1 };
 }
 
 /**

@@ -116,7 +116,7 @@ describe('PrivateSaleScreen', () => {
     ]);
     mockApi((url) => pages.get(url.searchParams.get('page') ?? '') ?? json({}, 500));
     open();
-    // Rows are drawn a few a frame after the first ones (useProgressiveCount): wait for all.
+    // Rows are drawn a few a frame after the first ones (useDrawnRows): wait for all.
     const drawn = { timeout: 5000 };
     await waitFor(() => expect(rowNames()).toHaveLength(ICO_PAGE_SIZE), drawn);
     fireEvent.click(await screen.findByRole('button', { name: 'Show More' }));

@@ -4,10 +4,9 @@ import { memo, useCallback, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IcoCells } from '@/components/ico-table/ico-cells';
 import { toast } from '@/components/toast/toast-store';
-import { PagedTable } from '@/components/ui/paged-table';
+import { PagedTable, useDrawnRows } from '@/components/ui/paged-table';
 import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api-client';
-import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { privateSaleDetailPath } from '@/lib/web-links';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { getIcoDetailQueryOptions } from '../api/get-ico-detail';
@@ -26,13 +25,6 @@ export const PRIVATE_SALE_COLUMNS = [
 ] as const;
 
 const SKELETON_ROWS = 10;
-/**
- * Rows drawn at once when a page answers (a phone's screenful and more), then a step a frame: the
- * 50 rows drawn in one go were the private sale's longest tasks on a phone (230-340 ms at the 4x
- * slowdown), most of them below the fold.
- */
-const FIRST_ROWS = 6;
-const ROWS_PER_STEP = 5;
 export const LIST_ERROR_TEXT = 'Could not load private sales. Please try again.';
 const OPEN_ERROR_TEXT = 'Something went wrong.';
 
@@ -74,7 +66,7 @@ export function PrivateSaleTable({ filter }: { filter: IcoListFilter }) {
     },
     [opening, queryClient, userId, filter.status, navigate],
   );
-  const drawn = useProgressiveCount(rows.length, FIRST_ROWS, ROWS_PER_STEP);
+  const { drawn, drawing } = useDrawnRows(rows, list.data?.pages.length ?? 0);
 
   return (
     <PagedTable
@@ -89,10 +81,9 @@ export function PrivateSaleTable({ filter }: { filter: IcoListFilter }) {
       tableClassName={`${styles.table}`}
       testId={`ico-table-${filter.status}`}
       stale={searching}
-      // The first page only: once Show More has been used it stays put (and keeps its focus).
-      drawing={drawn < rows.length && (list.data?.pages.length ?? 0) <= 1}
+      drawing={drawing}
     >
-      {rows.slice(0, drawn).map((item) => (
+      {drawn.map((item) => (
         <IcoRow key={item._id} item={item} opening={opening === item._id} onOpen={open} />
       ))}
     </PagedTable>

@@ -2,19 +2,14 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { isTokenRowClickable, type CexTokenListItem, type TokenListItem } from '@vaultscope/core';
 import { memo } from 'react';
 import { TokenCells } from '@/components/token-table/token-cells';
-import { PagedTable } from '@/components/ui/paged-table';
+import { PagedTable, useDrawnRows } from '@/components/ui/paged-table';
 import { formatAge } from '@/lib/format';
-import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
 import { FavouriteHeart } from './favourite-heart';
 import { TOKEN_TABLE_FRAME } from './token-table-skeleton';
 
 type Row = TokenListItem | CexTokenListItem;
 type TableQuery = UseInfiniteQueryResult<InfiniteData<{ tokenDetails: readonly Row[] }>>;
-
-/** Rows drawn at once when an answer arrives (a phone's screenful and more), then a step a frame. */
-const FIRST_ROWS = 6;
-const ROWS_PER_STEP = 5;
 
 /** Where a row's coin name and price lead, by list (spec section 2). */
 function linksOf(kind: 'DEX' | 'CEX', row: Row): { to?: string; priceTo?: string } {
@@ -52,7 +47,7 @@ export function TokenListTable({
   const rows = query.data?.pages.flatMap((page) => page.tokenDetails) ?? [];
   // One clock per render, so the ages in a table agree with each other.
   const now = new Date();
-  const drawn = useProgressiveCount(rows.length, FIRST_ROWS, ROWS_PER_STEP);
+  const { drawn, drawing } = useDrawnRows(rows, query.data?.pages.length ?? 0);
 
   return (
     <PagedTable
@@ -61,10 +56,9 @@ export function TokenListTable({
       caption={caption}
       {...TOKEN_TABLE_FRAME}
       testId={testId}
-      // The first page only: once Show More has been used it stays put (and keeps its focus).
-      drawing={drawn < rows.length && (query.data?.pages.length ?? 0) <= 1}
+      drawing={drawing}
     >
-      {rows.slice(0, drawn).map((row) => (
+      {drawn.map((row) => (
         <TokenRow key={row.id} kind={kind} row={row} now={now} />
       ))}
     </PagedTable>
