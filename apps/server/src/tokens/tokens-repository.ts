@@ -181,10 +181,6 @@ export class TokensRepository {
   }
 
   /**
-   * List rows of the given token ids that exist, by id: from the rows the list index loaded,
-   * and one primary-key query for any it did not (none, unless a load has just committed).
-   */
-  /**
    * The list rows of `ids` in their order, those not found left out: the rows held in memory
    * as they are when all are held (a list page's case), else through {@link listRows}.
    */
@@ -201,6 +197,10 @@ export class TokensRepository {
     return rows;
   }
 
+  /**
+   * List rows of the given token ids that exist, by id: from the rows the list index loaded,
+   * and one primary-key query for any it did not (none, unless a load has just committed).
+   */
   async listRows(ids: readonly string[]): Promise<Map<string, ListRow>> {
     const found = new Map<string, ListRow>();
     const missing: string[] = [];
