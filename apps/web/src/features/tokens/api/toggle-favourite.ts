@@ -4,7 +4,7 @@ import { sharedQueryKeys } from '@/lib/query-keys';
 import { withFavouriteFlag } from '../lib/favourite-flag';
 import { getCexPrice } from './cex';
 import { tokenKeys } from './query-keys';
-import { getTokenById } from './token-detail';
+import { getTokenById } from './token-by-id';
 
 /** The token whose heart is pressed: its favourites `itemId` and how to read it again. */
 export interface FavouriteTarget {

@@ -4,10 +4,8 @@ import {
   CHAIN_CODES,
   INDEXER_PRICE_PROVIDER,
   tokenMessages,
-  tokenByIdResponseSchema,
   tokenDetailResponseSchema,
   type ChainCode,
-  type TokenByIdResponse,
   type TokenDetailResponse,
 } from '@vaultscope/core';
 import { ApiError, apiRequest } from '@/lib/api-client';
@@ -40,18 +38,6 @@ export const getTokenDetail = (
     signal,
   });
 };
-
-/** One DEX token as a list row (the token-by-id call): how a heart is read again. */
-export const getTokenById = (
-  address: string,
-  chainName: ChainCode,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<TokenByIdResponse> =>
-  apiRequest(`${apiPaths.tokens.byId(address)}?${new URLSearchParams({ chainName }).toString()}`, {
-    auth: true,
-    schema: tokenByIdResponseSchema,
-    signal,
-  });
 
 export const getTokenDetailQueryOptions = (
   address: string,
