@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanSolanaReport } from '../tokens/fixtures';
 import { emptySecurityReport } from '../tokens/security-report';
-import { tokenDetailResponseSchema } from '../tokens/schemas';
+import { tokenDetailResponseSchema } from '../tokens/detail-schemas';
 import { evidenceItemSchema, type EvidenceItem, type ScanEvidence } from './evidence';
 import {
   EVIDENCE_WORDS,

@@ -4,13 +4,13 @@ import {
   chainOfItemId,
   scamCheckFormSchema,
   tokenDetailQuerySchema,
-  tokenDetailResponseSchema,
   tokenListItemSchema,
   tokenListQuerySchema,
   tokenListResponseSchema,
   tokenItemId,
   totalPages,
 } from './schemas';
+import { tokenDetailResponseSchema } from './detail-schemas';
 import {
   emptySecurityReport,
   securityReportSchema,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CHAIN_CODES, type ChainCode } from '../chains/chains';
-import { RISK_LEVELS } from '../score/levels';
 import { plainText } from '../text';
 import { addressKey, checkAddressForChain } from './addresses';
 import {
@@ -11,23 +10,12 @@ import {
   AMOUNT_BANDS,
   SCORE_BANDS,
 } from './filters';
-import { tokenScanInfoSchema } from '../scam/evidence';
-import { engineVerdictsSchema } from '../score/combine';
 import { tokenMessages } from './messages';
-import { tradeWindowsSchema } from './trade-windows';
-import {
-  authoritySchema,
-  dexDetailSchema,
-  flaggedAddressSchema,
-  flagSchema,
-  holderSchema,
-  securityReportSchema,
-  tokenMetadataSchema,
-} from './security-report';
 
 /**
  * The request and response contract of the token research API (spec sections 3, 5 and 7):
- * list queries, list items, list responses, token details and detail requests.
+ * list queries, list items, list responses and detail requests. The detail's answer is in
+ * `detail-schemas.ts`.
  *
  * USD figures (price, volume, liquidity, market cap, FDV) are JSON numbers: they are display
  * figures, not token amounts, and a double keeps 15 significant digits even for the tiniest
@@ -124,7 +112,8 @@ export const allTokensQuerySchema = tokenListQuerySchema.extend(
 /** A list query as a client writes it. */
 export type TokenListQueryInput = z.input<typeof tokenListQuerySchema>;
 
-const usd = z.number().nonnegative().nullable();
+/** A USD figure: not negative, `null` when unknown. */
+export const usdFigureSchema = z.number().nonnegative().nullable();
 const percentChange = z.number().nullable();
 
 /** Price change in percent over 5 minutes, 1, 6 and 24 hours (`12.5` = +12.5 %). */
@@ -154,14 +143,14 @@ export const tokenListItemSchema = z.object({
   symbol: z.string().optional(),
   tokenAddress: z.string().min(1),
   chainName: chainCodeSchema,
-  price: usd,
+  price: usdFigureSchema,
   age: z.iso.datetime({ offset: true }).nullable(),
   totalTransactions: z.number().int().nonnegative().nullable(),
   pricePercentage: pricePercentageSchema,
-  volume: usd,
-  liquidity: usd,
-  Mcap: usd,
-  fdv: usd,
+  volume: usdFigureSchema,
+  liquidity: usdFigureSchema,
+  Mcap: usdFigureSchema,
+  fdv: usdFigureSchema,
   score: z.number().int().min(0).max(100).nullable(),
   is_favourite: favouriteFlagSchema,
 });
@@ -226,74 +215,6 @@ export const cexTokenListResponseSchema = z.object({
   ...listEnvelope,
 });
 export type CexTokenListResponse = z.output<typeof cexTokenListResponseSchema>;
-
-/**
- * The token detail (spec section 3): figures, the brand flag `isVaultscope` (1 when the token is
- * tracked in our own pool data), the score and its risk level, and the security report as
- * `tokenDetails`. `id`, `tokenAddress`, `chainName`, `symbol` and `is_favourite` are ours,
- * beside the spec's fields: `id` is the favourites `itemId` ({@link tokenItemId}) and
- * `is_favourite` is 1 when the logged-in caller has favourited the token.
- *
- * A Solana detail also carries the report's Solana parts at the top level (`dexDetails`,
- * `holders`, `mintable`, `freezable`, `metadata`, `creators`), where the spec's client reads
- * `dexDetails[0].tvl`, `holders[0].percent`, `mintable.status` and so on.
- */
-export const tokenDetailResponseSchema = z.object({
-  id: z.string().min(1),
-  tokenName: z.string(),
-  symbol: z.string().optional(),
-  tokenAddress: z.string().min(1),
-  chainName: chainCodeSchema,
-  price: usd,
-  fdv: usd,
-  liquidity: usd,
-  /** Where the price comes from, e.g. `Vaultscope snapshot`, `GeckoTerminal`. */
-  priceProvider: z.string(),
-  pairAddress: z.string().nullable(),
-  isVaultscope: z.union([z.literal(0), z.literal(1)]),
-  /** Integer 0-100 from the score engine. */
-  totalScore: z.number().int().min(0).max(100),
-  riskLevel: z.enum(RISK_LEVELS),
-  trusted_token: flagSchema.nullable(),
-  tokenDetails: securityReportSchema,
-  is_favourite: favouriteFlagSchema,
-  dexDetails: z.array(dexDetailSchema).nullable().optional(),
-  /**
-   * Ours, from our DEX indexer: the ten largest holders (address, balance in whole tokens, share
-   * of the supply; `tag` `Pool` for the token's indexed pools, `Burn` for the dead address),
-   * null when the holder count is unknown. A Solana detail carries the report's holders here instead.
-   */
-  holders: z.array(holderSchema).nullable().optional(),
-  mintable: authoritySchema.nullable().optional(),
-  freezable: authoritySchema.nullable().optional(),
-  metadata: tokenMetadataSchema.nullable().optional(),
-  creators: z.array(flaggedAddressSchema).nullable().optional(),
-  /**
-   * Ours, from our DEX indexer on the chains it serves: buys, sells and USD volume of the primary
-   * pool per window (5M, 1H, 6H, 24H). Absent or null where the figures come from elsewhere (the
-   * snapshot) or no indexed pool holds the token.
-   */
-  tradeWindows: tradeWindowsSchema.nullable().optional(),
-  /**
-   * Ours, from our DEX indexer: the token's holders now (accounts with a positive balance,
-   * summed from every Transfer since its deployment). Null when the indexer has not seen the
-   * token's whole history (a token deployed before the blocks it read): unknown, never 0.
-   * Absent off indexed chains. `tokenDetails.holder_count` stays the report's (at its scan).
-   */
-  holderCount: z.number().int().nonnegative().nullable().optional(),
-  /**
-   * Ours: the analyzer's scan behind the report (block, time, evidence per field, a re-scan
-   * under way); absent or null for reports from a provider such as the shipped snapshot.
-   */
-  scan: tokenScanInfoSchema.nullable().optional(),
-  /**
-   * Ours (issue 10): when more than one engine judged the token (our analyzer, GoPlus…), each
-   * engine's answer per field side by side, and where they disagree; `tokenDetails` and the
-   * score are their combined report (`combineReports`). Absent or null with one engine.
-   */
-  engineVerdicts: engineVerdictsSchema.nullable().optional(),
-});
-export type TokenDetailResponse = z.output<typeof tokenDetailResponseSchema>;
 
 const networkSchema = z
   .string({ error: tokenMessages.invalidChain })
