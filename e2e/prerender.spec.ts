@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, expect, logIn, test } from './support/fixtures';
+import { connectWallet } from './support/wallet';
 
 /**
  * The first frame of these paths comes in the HTML (apps/web/build/prerender.ts), and the app
@@ -88,6 +89,36 @@ test.describe('Prerendered first frames', () => {
     }
     await page.goto('/home');
     await expect(page.getByText(`Welcome back, ${user.firstName}.`)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("the wallet: one frame for everyone, then the Log in prompt or the user's wallet", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000); // the wallet's key derivation and creation take a few seconds
+    // The frame is the dashboard while it loads, drawn without a session: no one's figures.
+    const html = await (await request.get('/vaultscope-wallet')).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('BALANCE');
+    expect(root).toContain('data-testid="skeleton-row"');
+    expect(root).not.toContain('Log in to use the wallet.');
+
+    const errors = collectErrors(page);
+    await keepParsedFrame(page);
+    await page.goto('/vaultscope-wallet');
+    expect(await hydratedInPlace(page), 'React kept the painted nodes').toBe(true);
+    await expect(page.getByText('Log in to use the wallet.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'BALANCE' })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+
+    const user = await createUser(request, 'prerender-wallet');
+    await connectWallet(page, user);
+    await page.goto('/vaultscope-wallet');
+    expect(await hydratedInPlace(page), 'logged in').toBe(true);
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/^\$\d+\.\d{8}$/);
+    await expect(page).toHaveURL(/\/vaultscope-wallet$/);
     expect(errors).toEqual([]);
   });
 

@@ -10,13 +10,16 @@ import { ROUTE_PRELOAD_FILE, type RoutePreload } from './route-preload.ts';
 
 /**
  * The paths whose first frame is the same for every first visit, and so is put in their HTML:
- * Home, the DEX, CEX and private-sale lists (with the routes that reuse them) and the legal
- * pages. Left out: the pages with a form to fill in (login, signup, the scam check: what is typed
+ * Home, the DEX, CEX and private-sale lists (with the routes that reuse them), the legal pages,
+ * and the wallet. The wallet is a logged-in user's page, but its frame is the dashboard as it
+ * looks while its figures load (buttons, skeletons), drawn without a session and so the same for
+ * everyone: nothing in it is anyone's data. After hydration a logged-in user's figures fill it
+ * in, and a visitor who is not logged in gets the Log in prompt in its place (WalletScreen).
+ * Left out: the pages with a form to fill in (login, signup, the scam check: what is typed
  * before the app has hydrated the page can be lost, as an e2e run showed on signup's first name),
- * the pages of a logged-in user (the wallet, profile, notifications, watch list, history: a first
- * visit has no session, and a logged-out frame would flash before theirs), the reset steps (kept
- * in session storage), and paths with parameters (a token's detail), whose frame depends on the
- * address.
+ * the other pages of a logged-in user (profile, notifications, watch list, history: their first
+ * frame is a logged-out one, which would flash before theirs), the reset steps (kept in session
+ * storage), and paths with parameters (a token's detail), whose frame depends on the address.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
   webRoutes.home,
@@ -33,6 +36,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
   webRoutes.upcomingCoin,
   webRoutes.terms,
   webRoutes.privacy,
+  webRoutes.wallet,
 ];
 
 /** A route of ROUTE_PRELOAD_FILE with, for a prerendered path, the markup for inside #root. */

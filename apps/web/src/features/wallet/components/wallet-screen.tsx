@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LogInPrompt } from '@/components/ui/log-in-prompt';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { useHydrated } from '@/lib/use-hydrated';
 import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useNetworkMode } from '../api/network-mode';
 import { usePortfolio } from '../api/portfolio';
@@ -17,13 +18,23 @@ import { ReceiveDialog } from './receive-dialog';
 import { SendDialog } from './send-dialog';
 import styles from './wallet-screen.module.css';
 
-/** The wallet portfolio (/vaultscope-wallet, spec section 2). */
+/**
+ * The wallet portfolio (/vaultscope-wallet, spec section 2).
+ *
+ * Its first frame comes in the HTML (apps/web/build/prerender.ts), the same for every visitor:
+ * the dashboard as it looks while its figures load (buttons, skeletons), with no session and so
+ * no request and nothing of anyone's wallet. Once the app has hydrated it, a logged-in user's
+ * dashboard fills in where it stands; a visitor gets the Log in prompt in its place.
+ */
 export function WalletScreen() {
   const header = pageHeaderFor(webRoutes.wallet);
+  const hydrated = useHydrated();
   const loggedIn = useSessionStore(selectIsLoggedIn);
   return (
     <Page title={header.title} description={header.description} visuallyHiddenTitle>
-      {loggedIn ? (
+      {/* Before hydration the session is the store's server snapshot (none), so the dashboard's
+          queries, enabled by the user's id, ask nothing. */}
+      {loggedIn || !hydrated ? (
         <WalletDashboard />
       ) : (
         <div className="card">
