@@ -192,6 +192,51 @@ describe('TokenListIndex', () => {
     );
   });
 
+  it("pages a narrow age band of another order from the newest order's run, as a scan would", async () => {
+    // 2,000 rows over 60 days, 38 of them in the last hour: the hour is a narrow run of the
+    // newest order, read instead of the whole list. Ties and unknown keys sort as the order does.
+    const rows: Row[] = Array.from({ length: 2_000 }, (_, i) => ({
+      id: `t${String((i * 7_919) % 2_000).padStart(4, '0')}`,
+      chain: i % 4,
+      createdAt:
+        i % 54 === 0
+          ? NOW.getTime() - (i % 3_500) * 1_000
+          : NOW.getTime() - 2 * 3_600_000 - i * 2_500_000,
+      score: i % 5 === 0 ? Number.NaN : (i * 37) % 101,
+      liquidity: i % 11 === 0 ? Number.NaN : ((i * 13) % 7) * 100_000,
+      volume: (i * 7_717) % 2_000_000,
+      changeH24: i % 6 === 0 ? 5 : (i * 29) % 300,
+    }));
+    const index = indexOver(rows);
+    const filters: ListFilter[] = [
+      { ...ALL, age: '0-1hr' },
+      { ...ALL, age: '0-1hr', chainName: CHAIN_CODE_VALUES[1]! },
+      { ...ALL, age: '0-1hr', score: 'gt70' },
+      { ...ALL, age: '0-1hr', liquidity: '100k-500k', chainName: CHAIN_CODE_VALUES[2]! },
+    ];
+    for (const filter of filters) {
+      for (const order of ['liquidity', 'gainers'] as const) {
+        const matching = sortedIds(
+          rows.filter((row) => matchesByCore(row, filter)),
+          order,
+        );
+        for (const [offset, limit] of [
+          [0, 20],
+          [5, 3],
+          [20, 20],
+          [36, 20],
+          [60, 20],
+        ] as const) {
+          expect(await index.page(filter, order, offset, limit, NOW)).toEqual({
+            ids: matching.slice(offset, offset + limit),
+            total: matching.length,
+          });
+        }
+      }
+    }
+    expect(rows.filter((row) => matchesByCore(row, filters[0]!))).toHaveLength(38);
+  });
+
   it('reloads when the data version changes, at most every recheckMs', async () => {
     let version = 1;
     let rows: Row[] = [
