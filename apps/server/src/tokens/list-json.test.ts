@@ -33,6 +33,28 @@ describe('list page JSON', () => {
     expect(JSON.parse(listPageJson(page))).toEqual(JSON.parse(reference(rows, favourites)));
   });
 
+  it("keeps a row's JSON where neither JSON, a spread nor an equality check sees it", () => {
+    const kept = row('a', 1.25);
+    const copy = { ...kept };
+    const page = {
+      rows: [kept],
+      favourites: new Set<string>(),
+      totalPages: 7,
+      page: 2,
+      page_size: 3,
+    };
+    listPageJson(page);
+    expect(JSON.stringify(kept)).toBe(JSON.stringify(copy));
+    expect({ ...kept }).toEqual(copy);
+    expect(kept).toEqual(copy);
+    expect(Reflect.ownKeys(kept).filter((key) => typeof key === 'string')).toEqual(
+      Object.keys(copy),
+    );
+    // A frozen row is written all the same.
+    const frozen = Object.freeze(row('f', 2));
+    expect(listPageJson({ ...page, rows: [frozen] })).toBe(reference([frozen], new Set()));
+  });
+
   it('writes an empty page', () => {
     const page = { rows: [], favourites: new Set<string>(), totalPages: 7, page: 2, page_size: 3 };
     expect(listPageJson(page)).toBe(reference([], new Set()));
