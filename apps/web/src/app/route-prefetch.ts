@@ -62,9 +62,12 @@ function whenIdle(run: () => void): () => void {
 
 /**
  * After the load event, a page still fetches its data and renders it: prefetching waits this long
- * past it so as not to compete for the network and the main thread of a slow phone.
+ * past it so as not to compete for the network and the main thread of a slow phone. Fetching a
+ * route evaluates its code (and zod's schemas with it: tasks of 25-60 ms at Lighthouse's 4x
+ * slowdown), so it waits until a phone has drawn the page; a link used before then is fetched
+ * on intent (hover, touch, focus) as the finger comes down.
  */
-const SETTLE_MS = 1500;
+const SETTLE_MS = 5000;
 
 /**
  * Prefetch on idle: once a page has rendered and the browser has nothing else to do, fetch the
