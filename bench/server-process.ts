@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -34,9 +34,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `script` (the server by default) with only the given settings over a production base
- * (no inherited environment, so a developer's `.env` does not change the figures) and waits
- * until `/api/health` answers.
+ * The Node flags `npm start` gives the server: those of its start script (`tsx <flags>
+ * src/server.ts` in apps/server/package.json), so a benchmark measures the process as it runs
+ * (a larger young generation, `--max-semi-space-size`: see docs/design-changes.md, issue 12).
+ */
+function startNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(/\s+/).filter((part) => part.startsWith('--'));
+}
+
+/**
+ * Starts `script` (the server by default) with the Node flags of `npm start` and only the given
+ * settings over a production base (no inherited environment, so a developer's `.env` does not
+ * change the figures) and waits until `/api/health` answers.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -46,21 +58,26 @@ export async function startServer(
   const port = await freePort();
   const out = openSync(logFile, 'a');
   const started = performance.now();
-  // Node flags for the measured server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof
+  // The flags of `npm start` (the bare route's ceiling runs under them too), then extra ones
+  // for the measured server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof
   // --cpu-prof-dir=/tmp/prof' for a profile written when it exits (NODE_OPTIONS refuses them).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...startNodeFlags(), ...nodeArgs, '--import', 'tsx', script],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ...env,
+      },
+      stdio: ['ignore', out, out],
     },
-    stdio: ['ignore', out, out],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null)
