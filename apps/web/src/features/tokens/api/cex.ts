@@ -1,15 +1,8 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import {
   apiPaths,
-  cexPriceResponseSchema,
   cexTokenListResponseSchema,
   PAGING_LIMITS,
-  type CexPriceResponse,
   type CexTokenListResponse,
 } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
@@ -32,17 +25,6 @@ export const getCexTokens = (
   });
 };
 
-/** The price page of a CEX coin, by contract address or market id. */
-export const getCexPrice = (
-  tokenAddress: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<CexPriceResponse> =>
-  apiRequest(apiPaths.cex.price(tokenAddress), {
-    auth: true,
-    schema: cexPriceResponseSchema,
-    signal,
-  });
-
 export const getCexTableQueryOptions = (viewer: string | undefined) =>
   infiniteQueryOptions({
     queryKey: tokenKeys.cexTable(viewer),
@@ -52,22 +34,7 @@ export const getCexTableQueryOptions = (viewer: string | undefined) =>
     ...heartsFreshness(viewer),
   });
 
-export const getCexPriceQueryOptions = (tokenAddress: string, viewer: string | undefined) =>
-  queryOptions({
-    queryKey: tokenKeys.cexPrice(tokenAddress, viewer),
-    queryFn: ({ signal }) => getCexPrice(tokenAddress, { signal }),
-    ...heartsFreshness(viewer),
-  });
-
 export function useCexTable() {
   const viewer = useSessionStore(selectUser)?._id;
   return useInfiniteQuery(getCexTableQueryOptions(viewer));
-}
-
-export function useCexPrice(tokenAddress: string) {
-  const viewer = useSessionStore(selectUser)?._id;
-  return useQuery({
-    ...getCexPriceQueryOptions(tokenAddress, viewer),
-    enabled: tokenAddress !== '',
-  });
 }

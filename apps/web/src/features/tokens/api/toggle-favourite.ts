@@ -2,9 +2,7 @@ import type { ChainCode } from '@vaultscope/core';
 import type { AfterFavouriteToggle } from '@/lib/favourites';
 import { sharedQueryKeys } from '@/lib/query-keys';
 import { withFavouriteFlag } from '../lib/favourite-flag';
-import { getCexPrice } from './cex';
 import { tokenKeys } from './query-keys';
-import { getTokenById } from './token-by-id';
 
 /** The token whose heart is pressed: its favourites `itemId` and how to read it again. */
 export interface FavouriteTarget {
@@ -16,11 +14,17 @@ export interface FavouriteTarget {
   chainName: ChainCode | null;
 }
 
-/** Reads the item again after a toggle (spec section 4) and gives its heart. */
+/**
+ * Reads the item again after a toggle (spec section 4) and gives its heart. The two calls are
+ * fetched on the first toggle: every list row has a heart, and their schemas (a CEX coin's whole
+ * market row) would otherwise be built by zod as the lists load, on a phone's busiest moment.
+ */
 async function readFavourite(target: FavouriteTarget): Promise<0 | 1> {
   if (target.type === 'DEX' && target.chainName) {
+    const { getTokenById } = await import('./token-by-id');
     return (await getTokenById(target.tokenAddress, target.chainName)).tokenDetails.is_favourite;
   }
+  const { getCexPrice } = await import('./cex-price');
   return (await getCexPrice(target.tokenAddress)).is_favourite;
 }
 

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api-client';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { tokenDetailPath } from '@/lib/web-links';
-import { useCexPrice } from '../api/cex';
+import { useCexPrice } from '../api/cex-price';
 import { FavouriteHeart } from './favourite-heart';
 import { MarketPanel } from './market-panel';
 import styles from './price-screen.module.css';
