@@ -5,7 +5,7 @@ import { favouriteItemSchema } from './favourites/schemas';
 import { icoListQuerySchema, icoProjectInputSchema } from './ico/schemas';
 import { plainText, plainTextProblem } from './text';
 import { cexPriceParamsSchema } from './tokens/cex';
-import { tokenByIdParamsSchema, tokenDetailParamsSchema } from './tokens/schemas';
+import { tokenByIdParamsSchema, tokenDetailParamsSchema } from './tokens/request-schemas';
 import { feeEstimateQuerySchema, sendSplTokenRequestSchema } from './wallet/schemas';
 
 describe('plain text', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tokenDetailParamsSchema, tokenDetailQuerySchema } from '../tokens/schemas';
+import { tokenDetailParamsSchema, tokenDetailQuerySchema } from '../tokens/request-schemas';
 
 /** Path of `POST /api/token/rescan/{address}`: the token address. */
 export const tokenRescanParamsSchema = tokenDetailParamsSchema;

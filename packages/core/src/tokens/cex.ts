@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { plainText } from '../text';
 import { isValidAddressForChain } from './addresses';
-import {
-  cexTokenListItemSchema,
-  chainCodeSchema,
-  PAGING_LIMITS,
-  pagingQuery,
-  tokenListQuerySchema,
-} from './schemas';
+import { pagingQuery, tokenListQuerySchema } from './request-schemas';
+import { cexTokenListItemSchema, chainCodeSchema, PAGING_LIMITS } from './schemas';
 
 /**
  * A centralized-exchange market row, in the key names of CoinGecko `GET /coins/markets`

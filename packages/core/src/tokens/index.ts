@@ -4,6 +4,7 @@ export * from './messages';
 export * from './filters';
 export * from './security-report';
 export * from './schemas';
+export * from './request-schemas';
 export * from './detail-schemas';
 export * from './market-data';
 export * from './trade-windows';

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cleanEvmReport, cleanSolanaReport } from './fixtures';
 import {
-  chainOfItemId,
   scamCheckFormSchema,
   tokenDetailQuerySchema,
-  tokenListItemSchema,
   tokenListQuerySchema,
+} from './request-schemas';
+import {
+  chainOfItemId,
+  tokenListItemSchema,
   tokenListResponseSchema,
   tokenItemId,
   totalPages,
