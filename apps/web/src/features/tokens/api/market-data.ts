@@ -10,14 +10,9 @@ import {
   type TradesResponse,
 } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
+import { MARKET_REFRESH_MS } from './market-refresh';
 import { tokenKeys } from './query-keys';
 
-/**
- * How often the lists, the chart and the trades ask again while they are open (and the tab is
- * visible): our indexer writes a block within about half a second of it being mined, so a
- * swap shows within the 2 s freshness goal.
- */
-export const MARKET_REFRESH_MS = 1_000;
 /**
  * How often the chart asks again when its candles are not our indexer's (a live DEX provider's
  * on a chain the indexer does not serve): the server answers those from a copy it keeps a

@@ -1,7 +1,7 @@
 import { INDEXER_PRICE_PROVIDER, type TokenDetailResponse } from '@vaultscope/core';
 import { QueryClient, type QueryState } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { MARKET_REFRESH_MS } from './market-data';
+import { MARKET_REFRESH_MS } from './market-refresh';
 import { tokenKeys } from './query-keys';
 import { detailRefreshInterval, prefetchTokenDetail, SCAN_POLL_MS } from './token-detail';
 

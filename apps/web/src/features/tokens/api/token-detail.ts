@@ -11,7 +11,7 @@ import {
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { detailChain } from '../lib/detail-route';
-import { MARKET_REFRESH_MS } from './market-data';
+import { MARKET_REFRESH_MS } from './market-refresh';
 import { tokenKeys } from './query-keys';
 import { heartsFreshness } from './token-lists';
 

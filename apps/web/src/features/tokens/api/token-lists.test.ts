@@ -26,7 +26,7 @@ describe('nextListPage (Show More)', () => {
 describe('DEX lists refresh while open', () => {
   it('reads the table and both sliders again every second, keeping their pages', async () => {
     const { getTokenTableQueryOptions, getTokenSliderQueryOptions } = await import('./token-lists');
-    const { MARKET_REFRESH_MS } = await import('./market-data');
+    const { MARKET_REFRESH_MS } = await import('./market-refresh');
     const { DEFAULT_TOKEN_FILTER } = await import('../lib/filters');
     expect(MARKET_REFRESH_MS).toBe(1_000);
     expect(

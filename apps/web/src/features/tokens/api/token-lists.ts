@@ -9,7 +9,7 @@ import { apiPaths, tokenListResponseSchema, type TokenListResponse } from '@vaul
 import { apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { LIST_PAGE_SIZE, tokenListSearchParams, type TokenFilter } from '../lib/filters';
-import { MARKET_REFRESH_MS } from './market-data';
+import { MARKET_REFRESH_MS } from './market-refresh';
 import { tokenKeys, type DexListKind } from './query-keys';
 
 const LIST_PATHS: Record<DexListKind, string> = {
