@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, expect, logIn, test } from './support/fixtures';
+import { firstToken } from './support/tokens';
 import { connectWallet } from './support/wallet';
 
 /**
@@ -120,6 +121,32 @@ test.describe('Prerendered first frames', () => {
     await expect(page.getByTestId('wallet-balance')).toHaveText(/^\$\d+\.\d{8}$/);
     await expect(page).toHaveURL(/\/vaultscope-wallet$/);
     expect(errors).toEqual([]);
+  });
+
+  test("a token's detail: the loading text with the address asked for, then the details", async ({
+    page,
+    request,
+  }) => {
+    const token = await firstToken(request, 'eth');
+    const path = `/details/${token.tokenAddress}?chainName=eth`;
+    const html = await (await request.get(path)).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('Loading token details...');
+    expect(root).toContain(`>${token.tokenAddress}</dd>`);
+
+    const errors = collectErrors(page);
+    await keepParsedFrame(page);
+    await page.goto(path);
+    expect(await hydratedInPlace(page), 'React kept the painted nodes').toBe(true);
+    await expect(page.getByTestId('token-address')).toHaveText(token.tokenAddress);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+
+    // An address that is not letters and digits only gets no frame, and the page says why.
+    const odd = await (await request.get('/details/0x%3Cb%3E?chainName=eth')).text();
+    expect(odd).toContain('<div id="root"></div>');
+    await page.goto('/details/0x%3Cb%3E?chainName=eth');
+    await expect(page.getByTestId('detail-unavailable')).toBeVisible();
   });
 
   test('a page with a form to fill in is not prerendered: what is typed at once is kept', async ({

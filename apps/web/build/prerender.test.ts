@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRERENDERED_PATHS, prerenderPages, withPrerendered } from './prerender';
+import { paramMarker, PRERENDERED_PATHS, prerenderPages, withPrerendered } from './prerender';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const alias = { '@': fileURLToPath(new URL('../src', import.meta.url)) };
@@ -29,6 +29,19 @@ describe('the first frame of each prerendered path', () => {
     expect(html).toContain('>Log in</a>');
   });
 
+  it("a token's detail: the loading text, with a marker where the server writes the address", () => {
+    const html = pages.get('/details/:tokenAddress') ?? '';
+    expect(html).toContain('Loading token details...');
+    expect(html).toContain(`>${paramMarker('tokenAddress')}</dd>`);
+  });
+
+  it('the wallet: the dashboard while it loads, the same for everyone', () => {
+    const html = pages.get('/vaultscope-wallet') ?? '';
+    expect(html).toContain('BALANCE');
+    expect(html).toContain('data-testid="skeleton-row"');
+    expect(html).not.toContain('Log in to use the wallet.');
+  });
+
   it('is one piece of HTML: no inline script (the CSP forbids them) and no boundary left open', () => {
     expect([...pages.keys()]).toEqual(PRERENDERED_PATHS);
     for (const [path, html] of pages) {
@@ -52,6 +65,24 @@ describe('withPrerendered', () => {
     ).toEqual([
       { path: '/', scripts: [], styles: [], html: '<form></form>' },
       { path: '/DEX', scripts: ['/assets/dex.js'], styles: [], html: '<h1>DEX</h1>' },
+    ]);
+  });
+
+  it("names the marker of a path's parameters", () => {
+    const marker = paramMarker('tokenAddress');
+    expect(
+      withPrerendered(
+        [{ path: '/details/:tokenAddress', scripts: [], styles: [] }],
+        new Map([['/details/:tokenAddress', `<dd>${marker}</dd>`]]),
+      ),
+    ).toEqual([
+      {
+        path: '/details/:tokenAddress',
+        scripts: [],
+        styles: [],
+        html: `<dd>${marker}</dd>`,
+        params: { tokenAddress: marker },
+      },
     ]);
   });
 });

@@ -15,11 +15,16 @@ import { ROUTE_PRELOAD_FILE, type RoutePreload } from './route-preload.ts';
  * looks while its figures load (buttons, skeletons), drawn without a session and so the same for
  * everyone: nothing in it is anyone's data. After hydration a logged-in user's figures fill it
  * in, and a visitor who is not logged in gets the Log in prompt in its place (WalletScreen).
+ * A token's detail (/details/:tokenAddress, /newdetail/:tokenAddress) is the one path with a
+ * parameter: its frame is the loading text with the address asked for, which is the page's
+ * largest paint on a phone. It is rendered once with a marker for the address (`paramMarker`),
+ * and the server writes the path's address in its place per request, if it is made of letters
+ * and digits only (a path with anything else gets no frame).
  * Left out: the pages with a form to fill in (login, signup, the scam check: what is typed
  * before the app has hydrated the page can be lost, as an e2e run showed on signup's first name),
  * the other pages of a logged-in user (profile, notifications, watch list, history: their first
  * frame is a logged-out one, which would flash before theirs), the reset steps (kept in session
- * storage), and paths with parameters (a token's detail), whose frame depends on the address.
+ * storage), and the other paths with parameters.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
   webRoutes.home,
@@ -37,10 +42,35 @@ export const PRERENDERED_PATHS: readonly string[] = [
   webRoutes.terms,
   webRoutes.privacy,
   webRoutes.wallet,
+  webRoutes.details,
+  webRoutes.newDetail,
 ];
 
-/** A route of ROUTE_PRELOAD_FILE with, for a prerendered path, the markup for inside #root. */
-export type PrerenderedRoute = RoutePreload & { html?: string };
+/**
+ * What a prerendered frame holds in place of a path parameter's value, for the server to replace
+ * with the requested one: letters and underscores, so neither HTML nor a URL ever escapes it.
+ */
+export const paramMarker = (name: string): string => `__vaultscope_param_${name}__`;
+
+/** The names of a route path's parameters (`/details/:tokenAddress` -> `tokenAddress`). */
+const paramNames = (routePath: string): string[] =>
+  routePath
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+
+/** The path rendered for a route: each parameter's segment is its marker. */
+export const markedPath = (routePath: string): string =>
+  routePath
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? paramMarker(segment.slice(1)) : segment))
+    .join('/');
+
+/**
+ * A route of ROUTE_PRELOAD_FILE with, for a prerendered path, the markup for inside #root, and
+ * for a path with parameters the marker that stands for each one's value in it.
+ */
+export type PrerenderedRoute = RoutePreload & { html?: string; params?: Record<string, string> };
 
 /**
  * Adds each prerendered path's markup to the route map (`html`), and an entry for a path the
@@ -56,14 +86,17 @@ export function withPrerendered(
     .map((page) => ({ path: page, scripts: [], styles: [] }));
   return [...added, ...routes].map((route) => {
     const html = pages.get(route.path);
-    return html === undefined ? route : { ...route, html };
+    if (html === undefined) return route;
+    const names = paramNames(route.path);
+    if (names.length === 0) return { ...route, html };
+    return { ...route, html, params: Object.fromEntries(names.map((n) => [n, paramMarker(n)])) };
   });
 }
 
 /**
  * The first frame of each of `paths`, rendered by src/prerender.tsx: a Vite build of it for Node
  * (the same sources, so the same CSS module class names) into a temporary folder, loaded and run
- * here, then removed.
+ * here, then removed. A path with parameters is rendered with their markers (`markedPath`).
  */
 export async function prerenderPages(
   root: string,
@@ -95,7 +128,7 @@ export async function prerenderPages(
       renderPage: (pathname: string) => Promise<string>;
     };
     const pages = new Map<string, string>();
-    for (const page of paths) pages.set(page, await entry.renderPage(page));
+    for (const page of paths) pages.set(page, await entry.renderPage(markedPath(page)));
     return pages;
   } finally {
     fs.rmSync(serverDir, { recursive: true, force: true });

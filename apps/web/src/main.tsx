@@ -20,8 +20,9 @@ const prerendered = container.firstChild !== null;
 // Components read it through useSyncExternalStore, whose server snapshot (the empty session)
 // is what hydration renders, so a stored session changes the page right after, not mid-way.
 void bootstrap().then(async () => {
-  // A page not in the HTML asks for its data now, beside its code, not after its first render.
-  if (!prerendered) prefetchRouteData(window.location);
+  // A token detail asks for its data now, beside its code, not after its first render (its
+  // frame in the HTML, if any, is the loading text).
+  prefetchRouteData(window.location);
   const app = (
     <StrictMode>
       <App />

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { pickEncoding } from './route-preload';
 
 const INDEX = '<!doctype html><html><head><title>Vaultscope</title></head><div id="root"></div>';
+const ADDRESS_MARKER = '__vaultscope_param_tokenAddress__';
 
 let t: TestApp;
 let webDist: string;
@@ -29,6 +30,13 @@ beforeAll(async () => {
           html: '<main><h1>Home</h1><p>costs $1 $&amp; more</p></main>',
         },
         { path: '/login', scripts: [], styles: [], html: '<form>Log in</form>' },
+        {
+          path: '/newdetail/:tokenAddress',
+          scripts: ['/assets/detail-c3.js'],
+          styles: ['/assets/home-e5.css'],
+          html: `<h1>Loading</h1><span>${ADDRESS_MARKER}</span><a href="/x/${ADDRESS_MARKER}">x</a>`,
+          params: { tokenAddress: ADDRESS_MARKER },
+        },
       ],
     }),
   );
@@ -77,6 +85,43 @@ describe("the app's HTML names the route's chunks", () => {
     expect(login.body).toBe(
       INDEX.replace('<div id="root"></div>', '<div id="root"><form>Log in</form></div>'),
     );
+  });
+
+  it("writes a path's parameter into its frame, if it is letters and digits only", async () => {
+    const address = '0x5eAd87897B90234527efa981D7d0e87704BcF025';
+    const res = await t.request({ method: 'GET', url: `/newdetail/${address}?chainName=eth` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(
+      `<div id="root"><h1>Loading</h1><span>${address}</span><a href="/x/${address}">x</a></div>`,
+    );
+    expect(res.body).not.toContain(ADDRESS_MARKER);
+    expect(res.body).toContain('<style>.menu{gap:1rem}</style>');
+    // Another value gets another page; compressed per request, the same once decoded.
+    const solana = 'So11111111111111111111111111111111111111112';
+    const br = await t.request({
+      method: 'GET',
+      url: `/newdetail/${solana}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(
+      (await t.request({ method: 'GET', url: `/newdetail/${solana}` })).body,
+    );
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain(`<span>${solana}</span>`);
+
+    // Anything else (escaped characters, markup) gets the page without a frame.
+    for (const value of ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '0x%22onload', 'a~b', 'a-b']) {
+      const page = await t.request({ method: 'GET', url: `/newdetail/${value}` });
+      expect(page.statusCode, value).toBe(200);
+      expect(page.body, value).toContain('<div id="root"></div>');
+      expect(page.body, value).not.toContain('Loading');
+      expect(page.body, value).not.toContain(ADDRESS_MARKER);
+      expect(page.body, value).toContain('href="/assets/detail-c3.js"');
+      expect(page.body, value).toContain(
+        'rel="preload" as="style" crossorigin href="/assets/home-e5.css"',
+      );
+    }
   });
 
   it('leaves other paths, and another letter case, with the plain index.html', async () => {

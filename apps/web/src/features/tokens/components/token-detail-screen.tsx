@@ -16,6 +16,7 @@ import { Page } from '@/components/ui/page';
 import { messageOf } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { cachedScamCheck } from '@/lib/scam-cache';
+import { useHydrated } from '@/lib/use-hydrated';
 import { isScanPending, SCAN_POLL_LIMIT, SCAN_POLL_MS, useTokenDetail } from '../api/token-detail';
 import { detailChain } from '../lib/detail-route';
 import { CopyButton } from './copy-button';
@@ -53,10 +54,16 @@ const chainLabel = (code: ChainCode) =>
  * Any 404 of that kind is polled until the report is there (see `useTokenDetail`).
  */
 export function TokenDetailScreen({ variant }: { variant: DetailVariant }) {
+  const hydrated = useHydrated();
   const { tokenAddress = '' } = useParams();
   const [search] = useSearchParams();
   const chain = detailChain(search.get('chainName'), tokenAddress);
 
+  // The first frame in the HTML (apps/web/build/prerender.ts; the server writes the path's
+  // address into it) is the loading page with the address asked for, whatever the chain, the
+  // scam check's hand-over or the data already fetched: the app hydrates that, then shows where
+  // the page stands.
+  if (!hydrated) return <DetailLoading address={tokenAddress} title={DETAIL_TITLE} />;
   if (!chain.ok) return <Unavailable message={chain.message} />;
   return (
     <TokenDetail
@@ -114,15 +121,37 @@ function TokenDetail({
   }
   if (scanning) return <Unavailable message={scamError} scanning />;
   if (detail.isPending) {
-    return (
-      <Page title={checkScam ? 'Scam check' : 'Token details'}>
-        <p className={styles.loading} role="status">
-          {DETAILS_LOADING_TEXT}
-        </p>
-      </Page>
-    );
+    return <DetailLoading address={address} title={checkScam ? 'Scam check' : DETAIL_TITLE} />;
   }
   return null;
+}
+
+const DETAIL_TITLE = 'Token details';
+
+/**
+ * The loading text (spec section 2) with the address asked for, where the details will show it,
+ * in the summary card. A phone's largest paint on this page is an address (the token's, or the
+ * pair's, which has the card's whole width): the frame in the HTML paints this one across that
+ * width, so the details that follow paint nothing larger. Its copy button comes with them.
+ */
+function DetailLoading({ address, title }: { address: string; title: string }) {
+  return (
+    <Page title={title} className="token-detail">
+      <div className={styles.grid}>
+        <section className="card card--padded" aria-label="Token summary" aria-busy="true">
+          <p className={styles.loading} role="status">
+            {DETAILS_LOADING_TEXT}
+          </p>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Token address</dt>
+              <dd className={`mono ${styles.address}`}>{address}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </Page>
+  );
 }
 
 /**
