@@ -131,6 +131,21 @@ function loadSummary(
   return undefined;
 }
 
+/**
+ * The line `message` once it is in the log: `/api/health` may say the model is loaded a moment
+ * before its line is written, and the summary then read "not logged". Waits up to 2 s.
+ */
+async function loggedSummary(
+  logFile: string,
+  message: string,
+): Promise<Record<string, unknown> | undefined> {
+  for (let waited = 0; ; waited += 100) {
+    const summary = loadSummary(logFile, message);
+    if (summary || waited >= 2_000) return summary;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 interface Figures {
   scenario: string;
   /** Share of answers served from the response cache. */
@@ -376,7 +391,7 @@ async function benchDatabase(
   );
   // The token detail's read model (`TokenDetailModel`), loaded in the background after listen.
   const modelMs = await detailModelLoaded(first.url);
-  const model = loadSummary(logFile, 'token detail model loaded');
+  const model = await loggedSummary(logFile, 'token detail model loaded');
   log(
     `${name}: token detail model ${model ? `${String(model.tokens)} tokens loaded in ${String(model.ms)} ms, heap ${String(model.heapBeforeMb)} -> ${String(model.heapAfterMb)} MB (garbage included), ${String(model.jsonMb)} MB of written JSON held` : 'not logged'}; loaded ${(modelMs / 1000).toFixed(1)} s after listen`,
   );
