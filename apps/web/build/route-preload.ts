@@ -72,9 +72,14 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
     path: webRoutes.watchList,
     modules: ['src/features/watchlist/components/watch-list-screen.tsx'],
   },
+  // With the modules that app/route-data.ts runs one task each before the screen's.
   ...[webRoutes.details, webRoutes.newDetail].map((path) => ({
     path,
-    modules: [`${tokens}/token-detail-screen.tsx`],
+    modules: [
+      `${tokens}/token-detail-screen.tsx`,
+      'src/app/first-load/token-schemas.ts',
+      'src/app/first-load/detail-schemas.ts',
+    ],
   })),
   { path: webRoutes.price, modules: [`${tokens}/price-screen.tsx`] },
   { path: webRoutes.detailView, modules: [`${tokens}/detail-view-screen.tsx`] },

@@ -5,14 +5,18 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
-import { prefetchRouteData } from './app/route-data';
+import { prefetchRouteData, prepareRouteModules } from './app/route-data';
 import { loadRoute } from './app/route-prefetch';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// The code of the screen asked for is fetched while the session store rehydrates, not after.
-const routeLoaded = loadRoute(window.location.pathname).catch(() => {});
+// The code of the screen asked for is fetched while the session store rehydrates, not after
+// (the HTML names its files, so they download at once; its costliest modules run first, one
+// task each).
+const routeLoaded = prepareRouteModules(window.location.pathname)
+  .then(() => loadRoute(window.location.pathname))
+  .catch(() => {});
 // A path the build prerendered arrives with its first frame inside #root (build/prerender.ts).
 const prerendered = container.firstChild !== null;
 

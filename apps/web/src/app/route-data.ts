@@ -5,13 +5,57 @@ import { selectUser, useSessionStore } from '@/stores/session-store';
 
 const DETAIL_PATHS = [webRoutes.details, webRoutes.newDetail];
 
+const detailMatch = (pathname: string) =>
+  DETAIL_PATHS.map((path) => matchPath({ path, caseSensitive: true, end: true }, pathname)).find(
+    (found) => found !== null,
+  );
+
+/** A task of its own for what follows (a timer: the browser may paint and handle input). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The modules of a token detail's first load that build zod schemas when they run, in the order
+ * the detail's code needs them: zod with core's token schemas (every list's, 100 ms at
+ * Lighthouse's 4x slowdown), the detail's answer schema, the address checks and the lists' API
+ * module. As one module graph, the screen's, they ran in one task of 290 ms after the page had
+ * painted; each import here runs only what is not yet run, so each is a task of its own. The
+ * HTML names their files (build/route-preload.ts), so the steps wait for no download.
+ */
+const DETAIL_MODULES: readonly (() => Promise<unknown>)[] = [
+  // Each names one module of the core package (its index would bring all of it; so would
+  // zod's, which is why zod is not a step of its own: it runs with the first, in 10 ms).
+  () => import('./first-load/token-schemas').then((m) => m.chainCodeSchema),
+  () => import('./first-load/detail-schemas').then((m) => m.tokenDetailResponseSchema),
+  () => import('@/features/tokens/lib/detail-route'),
+  () => import('@/features/tokens/api/token-lists'),
+];
+
+let prepared: Promise<void> | undefined;
+
+/**
+ * Runs the modules of `pathname`'s first load that are costly to run, one task each, before its
+ * screen's code runs them all in one (`loadRoute` waits for this). Only the token detail has
+ * such a list; other paths resolve at once. A failed import is left to the screen's own.
+ */
+export function prepareRouteModules(pathname: string): Promise<void> {
+  prepared ??= (async () => {
+    if (!detailMatch(pathname)) return;
+    for (const load of DETAIL_MODULES) {
+      await load().catch(() => {});
+      await nextTask();
+    }
+  })();
+  return prepared;
+}
+
 /**
  * The first data request of a page, started as soon as the session is known instead of once
  * React has rendered its screen (after the screen's code is in, the shell and the screen rendered
  * or hydrated, and its effects run: about 150 ms of a fast machine, more on a phone). Only the
- * token detail does this: its data is the page, and its frame in the HTML only the loading text. The module with
- * the request is one of the route's chunks, which the HTML names (build/route-preload.ts), so
- * the dynamic import adds no request. A failed import is left to the screen.
+ * token detail does this: its data is the page, and its frame in the HTML only the loading
+ * text. The request leaves once `prepareRouteModules` has run the detail's schemas. The module
+ * with the request is one of the route's chunks, which the HTML names (build/route-preload.ts),
+ * so the dynamic import adds no request. A failed import is left to the screen.
  */
 export function prefetchRouteData({
   pathname,
@@ -20,12 +64,11 @@ export function prefetchRouteData({
   pathname: string;
   search: string;
 }): void {
-  const match = DETAIL_PATHS.map((path) =>
-    matchPath({ path, caseSensitive: true, end: true }, pathname),
-  ).find((found) => found !== null);
+  const match = detailMatch(pathname);
   if (!match) return;
   const viewer = selectUser(useSessionStore.getState())?._id;
-  import('@/features/tokens/api/token-detail')
+  void prepareRouteModules(pathname)
+    .then(() => import('@/features/tokens/api/token-detail'))
     .then(({ prefetchTokenDetail }) => {
       prefetchTokenDetail(queryClient, {
         address: match.params.tokenAddress ?? '',
