@@ -148,13 +148,24 @@ export function rowMasks(columns: ListIndexColumns): Uint32Array {
   return masks;
 }
 
+/** One dimension's band bits by value (`all` is in none), read per request without a key built. */
+function bitsOf(dimension: (typeof STATIC_BANDS)[number][0]): Map<string, number> {
+  const bands = STATIC_BANDS.find(([name]) => name === dimension)?.[1] ?? [];
+  return new Map(bands.map((band) => [band.value, bit(dimension, band.value)]));
+}
+
+const CHAIN_BITS = bitsOf('chainName');
+const SCORE_BITS = bitsOf('score');
+const LIQUIDITY_BITS = bitsOf('liquidity');
+const VOLUME_BITS = bitsOf('volume');
+
 /** The bits a row must have to match `filter` (one per filter that is not `all`). */
 export function requiredBits(filter: ListFilter): number {
   return (
-    bit('chainName', filter.chainName) |
-    bit('score', filter.score) |
-    bit('liquidity', filter.liquidity) |
-    bit('volume', filter.volume)
+    (CHAIN_BITS.get(filter.chainName) ?? 0) |
+    (SCORE_BITS.get(filter.score) ?? 0) |
+    (LIQUIDITY_BITS.get(filter.liquidity) ?? 0) |
+    (VOLUME_BITS.get(filter.volume) ?? 0)
   );
 }
 
