@@ -88,7 +88,6 @@ export interface RoutePages {
   ): { body: Buffer; encoding: Encoding } | undefined;
 }
 
-/** A built asset's text (`/assets/….css`, checked by `assetPath`), or undefined if missing. */
 /** One request's HTML, compressed for it: fast settings, as it is made per request. */
 function encodeOnce(html: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br')
@@ -126,6 +125,7 @@ function templateOf(
   return { parts, params: order };
 }
 
+/** A built asset's text (`/assets/….css`, checked by `assetPath`), or undefined if missing. */
 function readAsset(distDir: string, href: string): string | undefined {
   try {
     return fs.readFileSync(path.join(distDir, href), 'utf8');
