@@ -23,7 +23,9 @@
  *    starts it again as a normal restart, waits for its detail model (loaded in the background
  *    after listen, `/api/health`'s `detailModel`), and measures with autocannon:
  *    - list: `/check-token`, `/fetch-top`, `/new-pools` with a rotating mix of filters (chain,
- *      age, score, liquidity, volume bands) and pages 1-5 of 20, seeded so runs compare;
+ *      age, score, liquidity, volume bands) and pages 1-5 of 20, seeded so runs compare; the
+ *      mix holds short and empty pages too (each answer's mean size is printed), so
+ *      `/check-token` is also asked for the bare route's own full page alone, like for like;
  *    - detail: `/get-token-details/{address}?network=` of 2,000 different tokens.
  *    Latencies are recorded per response (exact percentiles, not autocannon's buckets).
  * 3. The ceiling, in the same run: a bare Fastify route (`bench/bare-route-server.ts`, its own
@@ -162,6 +164,8 @@ interface Figures {
   p95: number;
   p99: number;
   max: number;
+  /** Mean size of an answer, headers included: a scenario's pages are not all full ones. */
+  kilobytes: number;
   errors: number;
 }
 
@@ -211,6 +215,7 @@ async function measure(
   const latencies: number[] = [];
   let errors = 0;
   let hits = 0;
+  let bytes = 0;
   const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
     const instance = autocannon(
       {
@@ -229,8 +234,9 @@ async function measure(
       },
       (error, finished) => (error ? reject(error) : resolveRun(finished)),
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    instance.on('response', (_client, statusCode, responseBytes, responseTime) => {
       latencies.push(responseTime);
+      bytes += responseBytes;
       if (statusCode !== 200) errors += 1;
     });
   });
@@ -254,6 +260,7 @@ async function measure(
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted[sorted.length - 1] ?? Number.NaN,
+    kilobytes: sorted.length === 0 ? 0 : bytes / sorted.length / 1024,
     errors: errors + result.errors + result.timeouts,
   };
 }
@@ -295,14 +302,14 @@ function listPaths(base: string): string[] {
 }
 
 /**
- * The bare route's list page: the first of the scenarios' pages with a full page of rows. The
- * first query alone may match nothing (its age band moves on with the clock), and an empty
- * page served from memory is no ceiling for a page of twenty rows.
+ * The bare route's list page: the first of the scenarios' pages with a full page of rows, and
+ * its path. The first query alone may match nothing (its age band moves on with the clock), and
+ * an empty page served from memory is no ceiling for a page of twenty rows.
  */
-async function fullListPage(url: string): Promise<TokenListResponse> {
+async function fullListPage(url: string): Promise<{ path: string; body: TokenListResponse }> {
   for (const path of listPaths('/check-token')) {
     const body = (await (await fetch(`${url}${path}`)).json()) as TokenListResponse;
-    if (body.tokenDetails.length === 20) return body;
+    if (body.tokenDetails.length === 20) return { path, body };
   }
   throw new Error('no list query of the bench answers a full page of 20 rows');
 }
@@ -323,6 +330,8 @@ async function detailPaths(url: string): Promise<string[]> {
 
 /** A real list page and a real detail answer, captured from the first server measured. */
 let barePages: { list: unknown; detail: unknown } | undefined;
+/** The path of the bare route's list page, asked of each server as a scenario of its own. */
+let bareListPath: string | undefined;
 /** The detail paths the first server was measured with, asked of the bare route as well. */
 let bareDetailPaths: string[] = [];
 
@@ -416,12 +425,19 @@ async function benchDatabase(
     try {
       const details = await detailPaths(server.url);
       if (bareDetailPaths.length === 0) bareDetailPaths = details;
-      barePages ??= {
-        list: await fullListPage(server.url),
-        detail: await (await fetch(`${server.url}${details[0]}`)).json(),
-      };
+      if (!barePages) {
+        const page = await fullListPage(server.url);
+        bareListPath = page.path;
+        barePages = {
+          list: page.body,
+          detail: await (await fetch(`${server.url}${details[0]}`)).json(),
+        };
+      }
       const scenarios = (
         [
+          // The bare route's own page, asked of this server: the like-for-like ratio, where
+          // the scenarios below mix full, short and empty pages.
+          ["list /check-token, the bare route's page", bareListPath ? [bareListPath] : []],
           ['list /check-token', listPaths('/check-token')],
           ['list /fetch-top', listPaths('/fetch-top')],
           ['list /new-pools', listPaths('/new-pools')],
@@ -472,16 +488,16 @@ async function withScratchDatabase<T>(
 function table(name: string, figures: Figures[], bare?: { list: Figures; detail: Figures }): void {
   console.log(`\n${name}: ${POOLS} pools, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
   console.log(
-    '| scenario | p50 ms | p95 ms | p99 ms | max ms | req/s | of bare route | cached | server CPU ms/req | db CPU ms/req | load | non-200 |',
+    '| scenario | p50 ms | p95 ms | p99 ms | max ms | req/s | of bare route | KB/answer | cached | server CPU ms/req | db CPU ms/req | load | non-200 |',
   );
   console.log(
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const f of figures) {
     const ceiling = f.scenario.startsWith('detail') ? bare?.detail : bare?.list;
     const share = ceiling ? `${((f.rps / ceiling.rps) * 100).toFixed(0)} %` : 'n/a';
     console.log(
-      `| ${f.scenario} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} | ${Math.round(f.rps)} | ${share} | ${(f.hitRate * 100).toFixed(0)} % | ${f.serverCpuMs.toFixed(2)} | ${f.databaseCpuMs.toFixed(2)} | ${f.load.toFixed(1)} | ${f.errors} |`,
+      `| ${f.scenario} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} | ${Math.round(f.rps)} | ${share} | ${f.kilobytes.toFixed(1)} | ${(f.hitRate * 100).toFixed(0)} % | ${f.serverCpuMs.toFixed(2)} | ${f.databaseCpuMs.toFixed(2)} | ${f.load.toFixed(1)} | ${f.errors} |`,
     );
   }
 }
