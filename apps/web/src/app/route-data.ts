@@ -10,8 +10,20 @@ const detailMatch = (pathname: string) =>
     (found) => found !== null,
   );
 
-/** A task of its own for what follows (a timer: the browser may paint and handle input). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * A task of its own for what follows, so the browser may paint and handle input between. A
+ * message, not a timer: a background tab runs timers about once a second, and a detail opened
+ * in one would wait four seconds to hydrate.
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 
 /**
  * The modules of a token detail's first load that build zod schemas when they run, in the order
@@ -33,8 +45,9 @@ const DETAIL_MODULES: readonly (() => Promise<unknown>)[] = [
 let prepared: Promise<void> | undefined;
 
 /**
- * Runs the modules of `pathname`'s first load that are costly to run, one task each, before its
- * screen's code runs them all in one (`loadRoute` waits for this). Only the token detail has
+ * Runs the modules of the first load's path (`pathname`) that are costly to run, one task each,
+ * before its screen's code runs them all in one (`loadRoute` waits for this). Once per page
+ * load: a later call gets the first one's promise, whatever its path. Only the token detail has
  * such a list; other paths resolve at once. A failed import is left to the screen's own.
  */
 export function prepareRouteModules(pathname: string): Promise<void> {
@@ -49,11 +62,13 @@ export function prepareRouteModules(pathname: string): Promise<void> {
 }
 
 /**
- * The first data request of a page, started as soon as the session is known instead of once
- * React has rendered its screen (after the screen's code is in, the shell and the screen rendered
- * or hydrated, and its effects run: about 150 ms of a fast machine, more on a phone). Only the
- * token detail does this: its data is the page, and its frame in the HTML only the loading
- * text. The request leaves once `prepareRouteModules` has run the detail's schemas. The module
+ * The first data request of a page, started once the session is known and the detail's schema
+ * modules have run (`prepareRouteModules`, a few tasks), instead of once React has rendered its
+ * screen (after the screen's code is in, the shell and the screen rendered or hydrated, and its
+ * effects run: about 150 ms of a fast machine, more on a phone). Only the token detail does
+ * this: its data is the page, and its frame in the HTML only the loading text. The request's
+ * module parses the answer with those schemas, so it waits for them rather than run them all in
+ * one task. The module
  * with the request is one of the route's chunks, which the HTML names (build/route-preload.ts),
  * so the dynamic import adds no request. A failed import is left to the screen.
  */
