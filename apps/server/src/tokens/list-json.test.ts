@@ -44,6 +44,8 @@ describe('list page JSON', () => {
       page_size: 3,
     };
     listPageJson(page);
+    // Kept: one hidden key, the row's JSON, on the row itself.
+    expect(Object.getOwnPropertySymbols(kept)).toHaveLength(1);
     expect(JSON.stringify(kept)).toBe(JSON.stringify(copy));
     expect({ ...kept }).toEqual(copy);
     expect(kept).toEqual(copy);
