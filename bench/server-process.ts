@@ -37,6 +37,7 @@ export async function freePort(): Promise<number> {
  * The Node flags `npm start` gives the server: those of its start script (`tsx <flags>
  * src/server.ts` in apps/server/package.json), so a benchmark measures the process as it runs
  * (a larger young generation, `--max-semi-space-size`: see docs/design-changes.md, issue 12).
+ * Only flags written `--name` or `--name=value` are taken: a value after a space would be lost.
  */
 function startNodeFlags(): string[] {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8')) as {

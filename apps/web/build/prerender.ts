@@ -74,7 +74,7 @@ export type PrerenderedRoute = RoutePreload & { html?: string; params?: Record<s
 
 /**
  * Adds each prerendered path's markup to the route map (`html`), and an entry for a path the
- * map did not have (the login page, whose code is the entry's).
+ * map did not have (a path whose code is all the entry's).
  */
 export function withPrerendered(
   routes: readonly RoutePreload[],

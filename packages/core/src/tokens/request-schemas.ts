@@ -13,12 +13,10 @@ import {
 import { tokenMessages } from './messages';
 import { CHAIN_CODE_VALUES, PAGE_SIZES, PAGING_LIMITS } from './schemas';
 
-/**
- * What the token research API reads (spec sections 2, 5 and 7): list queries, detail and
- * token-by-id paths and queries, the scam-check form. Apart from the answers' schemas
- * (`schemas.ts`): zod builds a schema when its module is evaluated, and the web's lists, which
- * read answers only, would otherwise build these with them as their chunk loads.
- */
+// What the token research API reads (spec sections 2, 5 and 7): list queries, detail and
+// token-by-id paths and queries, the scam-check form. Apart from the answers' schemas
+// (`schemas.ts`): zod builds a schema when its module is evaluated, and the web's lists, which
+// read answers only, would otherwise build these with them as their chunk loads.
 
 /** A query-string enum: trimmed, case-insensitive, defaulting to `all`. */
 function queryEnum<const V extends string>(name: string, values: [V, ...V[]], labels: string) {

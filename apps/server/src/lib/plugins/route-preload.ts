@@ -89,7 +89,7 @@ export interface RoutePages {
 }
 
 /** One request's HTML, compressed for it: fast settings, as it is made per request. */
-function encodeOnce(html: Buffer, encoding: Encoding): Buffer {
+function encodePerRequest(html: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br')
     return zlib.brotliCompressSync(html, {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
@@ -214,7 +214,7 @@ export function loadRoutePages(distDir: string, indexHtml: string): RoutePages {
                 : [part],
             )
             .join('');
-          return { body: encodeOnce(Buffer.from(html), encoding), encoding };
+          return { body: encodePerRequest(Buffer.from(html), encoding), encoding };
         }
         return { body: encodeKept(page, encoding), encoding };
       }
