@@ -42,6 +42,24 @@ describe('apiRequest', () => {
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('sends the request before a schema still on its way has arrived, then parses with it', async () => {
+    reply(200, { message: 'ok', extra: 'dropped' });
+    let arrive: (schema: typeof messageResponseSchema) => void = () => {};
+    const schema = new Promise<typeof messageResponseSchema>((resolve) => (arrive = resolve));
+    const result = apiRequest('/api/x', { schema });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    arrive(messageResponseSchema);
+    expect(await result).toEqual({ message: 'ok' });
+  });
+
+  it('reports a failed answer, not a schema that failed to arrive after it', async () => {
+    reply(500, { message: 'Down.' });
+    const schema = Promise.reject(new Error('chunk failed'));
+    const error = await apiRequest('/api/x', { schema }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Down.');
+  });
+
   it('sends the session token as a bearer on user calls, with a JSON body', async () => {
     reply(200, { message: 'ok' });
     await apiRequest('/api/y', {

@@ -65,8 +65,13 @@ export interface RequestOptions<S extends z.ZodType> {
   keepSessionOn401?: boolean;
   /** Extra request headers, such as a send's idempotency key. */
   headers?: Record<string, string>;
-  /** Schema of a successful answer: unknown fields are dropped, a wrong shape is an error. */
-  schema: S;
+  /**
+   * Schema of a successful answer: unknown fields are dropped, a wrong shape is an error. A
+   * promise of it (an `import()` of a schema module, started with the call) is awaited once the
+   * answer is in, so a screen's first load need not carry zod and its schemas: they download
+   * beside the request.
+   */
+  schema: S | Promise<S>;
   signal?: AbortSignal;
   /** Defaults to the spec's 60 s. */
   timeoutMs?: number;
@@ -87,6 +92,8 @@ export async function apiRequest<S extends z.ZodType>(
   options: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   const { method = 'GET', body, auth = false, schema, signal, timeoutMs } = options;
+  // A schema still on its way that fails after the request has failed is not a second error.
+  if (schema instanceof Promise) schema.catch(() => {});
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? hooks.getToken() : null;
@@ -137,7 +144,7 @@ export async function apiRequest<S extends z.ZodType>(
     throw error;
   }
 
-  const parsed = schema.safeParse(payload);
+  const parsed = (schema instanceof Promise ? await schema : schema).safeParse(payload);
   if (!parsed.success) {
     const error = new ResponseShapeError(path, parsed.error);
     logApiError(method, path, error);
