@@ -55,7 +55,9 @@ export const ROUTE_BUNDLES: readonly (RouteBundle & { budgetKb: number })[] = [
   {
     name: 'wallet (/vaultscope-wallet)',
     screen: 'src/features/wallet/components/wallet-screen.tsx',
-    budgetKb: 170, // [156.9]
+    // [120.7; 156.9 before the dialogs, the calls' schemas with zod and the connect screen left
+    // the first load]
+    budgetKb: 131,
   },
   {
     name: 'watch list (/watch-list)',

@@ -83,17 +83,11 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   })),
   { path: webRoutes.price, modules: [`${tokens}/price-screen.tsx`] },
   { path: webRoutes.detailView, modules: [`${tokens}/detail-view-screen.tsx`] },
-  // A user whose wallet is not yet open is sent from the wallet to /connect-wal on the first
-  // call's 403, which reads its error answer with a chunk of its own: named here, both download
-  // beside the wallet's code instead of one after the other once the 403 is in.
-  {
-    path: webRoutes.wallet,
-    modules: [
-      `${wallet}/wallet-screen.tsx`,
-      'src/lib/error-response.ts',
-      `${wallet}/connect-wallet-screen.tsx`,
-    ],
-  },
+  // The wallet's own code only: a user whose wallet is not open is sent to /connect-wal on the
+  // first call's 403, and the screen fetches that screen's code and the error answer's chunk once
+  // hydrated when this browser has not entered the wallet password (`passwordVerified`), rather
+  // than the HTML naming them for everyone, as bytes before the first paint.
+  { path: webRoutes.wallet, modules: [`${wallet}/wallet-screen.tsx`] },
   { path: webRoutes.connectWallet, modules: [`${wallet}/connect-wallet-screen.tsx`] },
   { path: webRoutes.history, modules: [`${wallet}/history-screen.tsx`] },
   { path: webRoutes.transaction, modules: [`${wallet}/transaction-screen.tsx`] },

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, faucetResponseSchema } from '@vaultscope/core';
+import { apiPaths } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { walletKeys } from './query-keys';
@@ -10,7 +10,8 @@ export const requestTestFunds = (chainId: number) =>
     method: 'POST',
     body: { chainId },
     auth: true,
-    schema: faucetResponseSchema,
+    // The answer's schema comes beside the request (wallet-schemas.ts).
+    schema: import('./wallet-schemas').then((m) => m.faucetResponseSchema),
   });
 
 export function useTestFunds() {

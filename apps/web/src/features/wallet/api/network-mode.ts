@@ -1,23 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPaths,
-  networkModeSchema,
-  switchNetworksResponseSchema,
-  type NetworkMode,
-} from '@vaultscope/core';
+import { apiPaths, type NetworkMode } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { walletKeys } from './query-keys';
 
+// The answers' schemas come beside the requests (wallet-schemas.ts).
 export const getNetworkMode = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiRequest(apiPaths.wallet.checkNetworkMode, { auth: true, schema: networkModeSchema, signal });
+  apiRequest(apiPaths.wallet.checkNetworkMode, {
+    auth: true,
+    schema: import('./wallet-schemas').then((m) => m.networkModeSchema),
+    signal,
+  });
 
 export const switchNetworks = (mode: NetworkMode) =>
   apiRequest(apiPaths.wallet.switchNetworks, {
     method: 'POST',
     body: mode,
     auth: true,
-    schema: switchNetworksResponseSchema,
+    schema: import('./wallet-schemas').then((m) => m.switchNetworksResponseSchema),
   });
 
 export const getNetworkModeQueryOptions = (userId: string | undefined) =>

@@ -1,6 +1,7 @@
 import { findChain, networksForMode, pageHeaderFor, webRoutes } from '@vaultscope/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { lazyPart } from '@/components/lazy/lazy-part';
 import { LogInPrompt } from '@/components/ui/log-in-prompt';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
@@ -9,14 +10,28 @@ import { selectIsLoggedIn, useSessionStore } from '@/stores/session-store';
 import { useNetworkMode } from '../api/network-mode';
 import { usePortfolio } from '../api/portfolio';
 import { useConnectOnForbidden } from '../lib/not-connected';
+import { passwordVerified } from '../lib/password-verified';
 import { balanceKey } from '../lib/portfolio';
 import { BalanceCard } from './balance-card';
 import { FaucetButton } from './faucet-button';
 import { NetworkModeSelect } from './network-mode-select';
 import { PortfolioTable } from './portfolio-table';
-import { ReceiveDialog } from './receive-dialog';
-import { SendDialog } from './send-dialog';
 import styles from './wallet-screen.module.css';
+
+// The Send and Receive dialogs (the send form with viem's address checks, the QR encoder, the
+// chains' account calls: two thirds of the screen's code) are chunks of their own, fetched when
+// a pointer, a touch or the keyboard comes to their button and at the latest when it is pressed,
+// so the wallet's first frame does not wait for them.
+const loadSendDialog = () => import('./send-dialog');
+const loadReceiveDialog = () => import('./receive-dialog');
+const SendDialog = lazyPart(() => loadSendDialog().then((m) => m.SendDialog));
+const ReceiveDialog = lazyPart(() => loadReceiveDialog().then((m) => m.ReceiveDialog));
+
+/** Props that start fetching a part's code on intent, as links do (app/route-prefetch.ts). */
+const prefetchOnIntent = (load: () => Promise<unknown>) => {
+  const prefetch = () => void load().catch(() => {});
+  return { onPointerEnter: prefetch, onTouchStart: prefetch, onFocus: prefetch };
+};
 
 /**
  * The wallet portfolio (/vaultscope-wallet, spec section 2).
@@ -50,6 +65,7 @@ function WalletDashboard() {
   const mode = useNetworkMode();
   // Spec section 8: a 403 on the portfolio goes to /connect-wal.
   useConnectOnForbidden([portfolio.error, mode.error]);
+  usePrefetchConnectScreen();
   const [dialog, setDialog] = useState<'send' | 'receive' | null>(null);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);
@@ -63,8 +79,14 @@ function WalletDashboard() {
     <div className={styles.page}>
       <div className={styles.toolbar}>
         <div className={styles.actions}>
-          <Button onClick={() => setDialog('send')}>Send</Button>
-          <Button variant="secondary" onClick={() => setDialog('receive')}>
+          <Button onClick={() => setDialog('send')} {...prefetchOnIntent(loadSendDialog)}>
+            Send
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setDialog('receive')}
+            {...prefetchOnIntent(loadReceiveDialog)}
+          >
             Receive
           </Button>
           <Link to={webRoutes.history} className="btn btn--secondary">
@@ -106,8 +128,28 @@ function WalletDashboard() {
         hidden={hidden}
       />
 
-      {dialog === 'send' && <SendDialog onClose={() => setDialog(null)} />}
-      {dialog === 'receive' && <ReceiveDialog onClose={() => setDialog(null)} />}
+      {dialog === 'send' && <SendDialog fallback={null} onClose={() => setDialog(null)} />}
+      {dialog === 'receive' && <ReceiveDialog fallback={null} onClose={() => setDialog(null)} />}
     </div>
   );
+}
+
+/**
+ * A logged-in user whose wallet password was not entered in this browser (no `passwordVerified`)
+ * is most likely sent to /connect-wal by the first call's 403: that screen's code and the error
+ * answer's chunk are fetched once the page is hydrated, beside the calls, so the redirect does
+ * not wait for them. The wallet's HTML no longer names them: for a user whose wallet is open they
+ * were bytes before the first paint that the page never ran.
+ */
+function usePrefetchConnectScreen() {
+  const loggedIn = useSessionStore(selectIsLoggedIn);
+  useEffect(() => {
+    if (!loggedIn || passwordVerified.read() === 'true') return;
+    // A task of its own, as lazyPart does: Vite's preload helper adds a link per chunk.
+    const timer = setTimeout(() => {
+      void import('./connect-wallet-screen').catch(() => {});
+      void import('@/lib/error-response').catch(() => {});
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [loggedIn]);
 }
