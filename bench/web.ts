@@ -16,7 +16,8 @@
  *    without the trade simulator, so the wallet page has chains to read and nothing else runs.
  * 3. Runs Lighthouse (the npm package, Debian's Chromium, headless) with its default mobile
  *    emulation and simulated throttling (slow 4G, 4x CPU slowdown) on `/`, `/home`, `/DEX`,
- *    `/CEX`, a token detail, `/private-sale`, and, logged in (an account signed up through the
+ *    `/CEX`, two token details (a snapshot token, and one of the devnet's own pools, whose detail
+ *    shows its pair address), `/private-sale`, and, logged in (an account signed up through the
  *    API, logged in through the login screen, the session kept for that run, its wallet opened
  *    through the API with that session), `/vaultscope-wallet`, which then shows the wallet.
  * 4. Prints per page: performance, FCP, LCP, TBT, CLS, accessibility and the bytes transferred,
@@ -70,15 +71,68 @@ function startServer(dataDir: string, logFile: string): Promise<RunningServer> {
   );
 }
 
-/** A token detail page of the shipped snapshot: the first row of the DEX list. */
-async function tokenDetailPath(url: string): Promise<string> {
-  const res = await fetch(`${url}/check-token?page=1&page_size=20`);
-  const body = (await res.json()) as {
-    tokenDetails: { tokenAddress: string; chainName: string | null }[];
-  };
-  const token = body.tokenDetails.find((row) => row.chainName && row.chainName !== 'solana');
-  if (!token) throw new Error('No EVM token in the list to open');
-  return `/details/${token.tokenAddress}?chainName=${token.chainName}`;
+interface ListedToken {
+  tokenAddress: string;
+  chainName: string | null;
+  symbol?: string;
+}
+
+async function listed(url: string, query: string): Promise<ListedToken[]> {
+  const res = await fetch(`${url}/check-token?${query}`);
+  if (!res.ok) throw new Error(`/check-token?${query} answered ${res.status}`);
+  return ((await res.json()) as { tokenDetails: ListedToken[] }).tokenDetails;
+}
+
+/** The detail's answer for a listed token (whether it is one of our pools, its pair). */
+async function detailOf(
+  url: string,
+  token: ListedToken,
+): Promise<{ isVaultscope: number; pairAddress: string | null } | undefined> {
+  const res = await fetch(
+    `${url}${apiPaths.tokens.details(token.tokenAddress)}?network=${token.chainName}`,
+  );
+  return res.ok
+    ? ((await res.json()) as { isVaultscope: number; pairAddress: string | null })
+    : undefined;
+}
+
+const detailPathOf = (token: ListedToken) =>
+  `/details/${token.tokenAddress}?chainName=${token.chainName}`;
+
+/**
+ * A token detail page of the shipped snapshot: the most liquid EVM token of the DEX list whose
+ * detail is not one of our pools (no pair address shown). The list also holds the devnet's pools,
+ * which the indexer adds while the bench starts, so "the first row" changed with start timing;
+ * the snapshot's own order does not.
+ */
+async function snapshotDetailPath(url: string): Promise<string> {
+  const rows = await listed(url, 'page=1&page_size=50');
+  for (const row of rows.filter((r) => r.chainName && r.chainName !== 'solana')) {
+    if ((await detailOf(url, row))?.isVaultscope === 0) return detailPathOf(row);
+  }
+  throw new Error('No snapshot EVM token in the list to open');
+}
+
+/** The devnet's pool token the bench opens: on Avalanche, its most liquid market token. */
+const OUR_POOL = { chainName: 'avax', symbol: 'QRTZ' } as const;
+
+/**
+ * A token detail page of one of our own pools (the devnet's markets, seeded on start by
+ * packages/devnet's `POOL_SPECS`; no trades, so its figures stay put): the detail shows its pair
+ * address. Waits for the indexer to have listed it (up to 2 minutes after the server is up).
+ */
+async function ourPoolDetailPath(url: string): Promise<string> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const rows = await listed(url, `page=1&page_size=100&chainName=${OUR_POOL.chainName}`);
+    const row = rows.find((r) => r.symbol === OUR_POOL.symbol);
+    const detail = row && (await detailOf(url, row));
+    if (row && detail?.isVaultscope === 1 && detail.pairAddress) return detailPathOf(row);
+    if (Date.now() > deadline) {
+      throw new Error(`${OUR_POOL.symbol} on ${OUR_POOL.chainName} is not in our pools' list`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
 }
 
 /** Signs up through the API; the login happens in the browser, so the app keeps its session. */
@@ -240,17 +294,21 @@ async function main(): Promise<void> {
   });
   const results: PageFigures[] = [];
   try {
-    const pages: { name: string; path: string; loggedIn?: boolean }[] = [
+    // A path that must be looked up is looked up only for a page that is measured.
+    const pages: { name: string; path: string | (() => Promise<string>); loggedIn?: boolean }[] = [
       { name: 'login', path: '/' },
       { name: 'home', path: '/home' },
       { name: 'DEX', path: '/DEX' },
       { name: 'CEX', path: '/CEX' },
-      { name: 'token detail', path: await tokenDetailPath(server.url) },
+      { name: 'token detail', path: () => snapshotDetailPath(server.url) },
+      { name: 'token detail (our pool)', path: () => ourPoolDetailPath(server.url) },
       { name: 'private sale', path: '/private-sale' },
       { name: 'wallet (logged in)', path: '/vaultscope-wallet', loggedIn: true },
     ];
     const account = { ...(await signUp(server.url)), walletPasswordSet: false };
     for (const page of pages.filter((p) => !ONLY || ONLY.includes(p.name))) {
+      const path = typeof page.path === 'string' ? page.path : await page.path();
+      log(`${page.name}: ${path}`);
       const runs: PageFigures[] = [];
       // A run whose trace Lighthouse could not read (NO_NAVSTART and the like, seen on a loaded
       // machine) has no figures: it is logged and run again, up to RUNS more times, instead of
@@ -266,15 +324,15 @@ async function main(): Promise<void> {
           // A logged-in page keeps the session the login left in storage; others start clean.
           disableStorageReset: page.loggedIn === true,
         };
-        const result = await lighthouse(`${server.url}${page.path}`, flags);
-        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        const result = await lighthouse(`${server.url}${path}`, flags);
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         if (result.lhr.runtimeError && failed < RUNS) {
           failed += 1;
           log(`${page.name}: run ${run + 1} failed (${result.lhr.runtimeError.code}); again`);
           run -= 1;
           continue;
         }
-        runs.push(figures(page.name, page.path, result));
+        runs.push(figures(page.name, path, result));
         // The whole report, for what the summary leaves out (LCP element, long tasks, requests).
         writeFileSync(
           join(WORK, `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`),
