@@ -55,6 +55,7 @@ import { ProviderCandles } from './tokens/provider-candles';
 import { IndexerMarketSource } from './indexer/indexer-market-source';
 import { TokenListIndex } from './tokens/token-list-index';
 import { DetailModelClosedError, TokenDetailModel } from './tokens/token-detail-model';
+import { detailPageData } from './tokens/detail-page-data';
 import { TokenResearch } from './tokens/token-research';
 import { TokensRepository } from './tokens/tokens-repository';
 import { tokensRoutes } from './tokens/tokens-routes';
@@ -530,7 +531,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   void sendReconciler.start();
 
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
-  await registerWebApp(app, config.WEB_DIST_DIR);
+  // A token detail's HTML carries its answer, so the page's first load asks the API for nothing.
+  await registerWebApp(app, config.WEB_DIST_DIR, {
+    pageData: (request, pathname, search) =>
+      detailPageData(research, pathname, search, { ip: request.ip }),
+  });
   return app;
 }
 

@@ -69,6 +69,11 @@ export interface AnalyzerReport {
 export interface DetailCaller {
   userId?: string | undefined;
   ip: string;
+  /**
+   * False: a token with neither a report nor a stored scan is a 404 at once, no scan started (a
+   * page's HTML reads the detail so, `detail-page-data.ts`). Absent: scanned on demand.
+   */
+  scanIfMissing?: false;
 }
 
 /**
@@ -321,7 +326,9 @@ export class TokenResearch {
     }
     let scan = stored;
     if (!record && !scan) {
-      if (!analyzer) throw new NotFoundError(tokenMessages.recordNotFound);
+      if (!analyzer || caller.scanIfMissing === false) {
+        throw new NotFoundError(tokenMessages.recordNotFound);
+      }
       scan = await analyzer.lookup(target, caller, { scanIfMissing: true });
       if (!scan) throw new NotFoundError(tokenMessages.recordNotFound);
     }

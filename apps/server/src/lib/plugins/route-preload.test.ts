@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { pickEncoding } from './route-preload';
+import { dataBlock, pickEncoding, ROUTE_DATA_ID } from './route-preload';
 
 const INDEX = '<!doctype html><html><head><title>Vaultscope</title></head><div id="root"></div>';
 const ADDRESS_MARKER = '__vaultscope_param_tokenAddress__';
@@ -167,5 +167,28 @@ describe('pickEncoding', () => {
     [undefined, 'identity'],
   ] as const)('%s -> %s', (header, expected) => {
     expect(pickEncoding(header)).toBe(expected);
+  });
+});
+
+describe('dataBlock', () => {
+  /** The block's text as the browser's parser reads it: up to the first `</script`. */
+  const blockText = (html: string) => {
+    const open = `<script type="application/json" id="${ROUTE_DATA_ID}">`;
+    expect(html.startsWith(open)).toBe(true);
+    return html.slice(open.length, html.toLowerCase().indexOf('</script', open.length));
+  };
+
+  it('writes JSON that no token name can end or bend, and that reads back the same', () => {
+    const value = {
+      tokenName: '</script><script>alert(1)</script>',
+      symbol: '<!--<SCRIPT>',
+      other: 'a & b > c \u2028 line \u2029 para \\< \\u003c',
+    };
+    const html = dataBlock(JSON.stringify(value));
+    // One element: the block ends where it was written to end, after all of the JSON.
+    expect(html.toLowerCase().indexOf('</script')).toBe(html.length - '</script>'.length);
+    const text = blockText(html);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
   });
 });

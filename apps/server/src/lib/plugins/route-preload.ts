@@ -81,11 +81,41 @@ interface RoutePage {
 }
 
 export interface RoutePages {
-  /** The HTML for `pathname` with its chunks named, encoded as asked; none for other paths. */
+  /**
+   * The HTML for `pathname` with its chunks named, encoded as asked; none for other paths. With
+   * `data` (JSON), the page carries it in a data block ({@link dataBlock}).
+   */
   find(
     pathname: string,
     acceptEncoding: string | undefined,
+    data?: string,
   ): { body: Buffer; encoding: Encoding } | undefined;
+}
+
+/** The id of the data block a page may carry; the app reads it (apps/web/src/app/route-data.ts). */
+export const ROUTE_DATA_ID = 'route-data';
+
+/**
+ * `json` as a data block: `<script type="application/json">`, which the browser never runs (the
+ * CSP forbids inline scripts, not data) and the app reads with `JSON.parse`. The text is
+ * attacker-controlled in part (a token's name comes from its chain): `<`, `>` and `&` are
+ * written as JSON escapes, so no `</script>` or `<!--` can end or bend the block, and so are
+ * U+2028 and U+2029. JSON.parse gives back the same value; valid JSON has these characters only
+ * inside strings, where the escapes mean them.
+ */
+export function dataBlock(json: string): string {
+  const escaped = json.replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${ROUTE_DATA_ID}">${escaped}</script>`;
+}
+
+/** `html` with the data block of `data` at the end of its body. */
+function withData(html: string, data: string): string {
+  const end = html.lastIndexOf('</body>');
+  const at = end === -1 ? html.length : end;
+  return `${html.slice(0, at)}${dataBlock(data)}${html.slice(at)}`;
 }
 
 /** One request's HTML, compressed for it: fast settings, as it is made per request. */
@@ -200,7 +230,7 @@ export function loadRoutePages(distDir: string, indexHtml: string): RoutePages {
     }
   }
   return {
-    find(pathname, acceptEncoding) {
+    find(pathname, acceptEncoding, data) {
       for (const { pattern, page, template } of pages) {
         const match = pattern.exec(pathname);
         if (!match) continue;
@@ -214,7 +244,12 @@ export function loadRoutePages(distDir: string, indexHtml: string): RoutePages {
                 : [part],
             )
             .join('');
-          return { body: encodePerRequest(Buffer.from(html), encoding), encoding };
+          const body = Buffer.from(data === undefined ? html : withData(html, data));
+          return { body: encodePerRequest(body, encoding), encoding };
+        }
+        if (data !== undefined) {
+          const body = Buffer.from(withData(page.html.toString(), data));
+          return { body: encodePerRequest(body, encoding), encoding };
         }
         return { body: encodeKept(page, encoding), encoding };
       }

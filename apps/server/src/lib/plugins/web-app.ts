@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIXES } from '@vaultscope/core';
 import { loadRoutePages, type RoutePages } from './route-preload';
 
@@ -10,11 +10,28 @@ function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+export interface WebAppOptions {
+  /**
+   * The data a page's first load needs, as JSON, for its HTML to carry (a token detail's
+   * answer); undefined for a page that carries none. It must be the same for every viewer: the
+   * HTML is not private (`no-cache` lets a shared cache store it).
+   */
+  pageData?: (
+    request: FastifyRequest,
+    pathname: string,
+    search: URLSearchParams,
+  ) => Promise<string | undefined>;
+}
+
 /**
  * Serves the built single-page app: files as they are, and index.html for every other GET
  * outside the API, so deep links and reloads work. API misses stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  { pageData }: WebAppOptions = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
   // Read once: a new build means a restart, as for the hashed assets it names.
@@ -36,8 +53,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+  app.setNotFoundHandler(async (request, reply) => {
+    const [pathname = '/', query = ''] = request.url.split('?', 2);
     // A missing file (an old bundle name after a rebuild, a typo) is a 404, never the app's HTML.
     const looksLikeFile = /\.[A-Za-z0-9]+$/.test(pathname) || pathname.startsWith('/assets/');
     if (
@@ -57,7 +74,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
           'The web app is not built yet: run `npm run build` (or `npm start`, which builds it).',
         );
     }
-    const page = routePages?.find(pathname, request.headers['accept-encoding']);
+    const data = await pageData?.(request, pathname, new URLSearchParams(query));
+    const page = routePages?.find(pathname, request.headers['accept-encoding'], data);
     if (page) {
       void reply
         .header('cache-control', 'no-cache')
