@@ -24,9 +24,9 @@ const prerendered = container.firstChild !== null;
 // Components read it through useSyncExternalStore, whose server snapshot (the empty session)
 // is what hydration renders, so a stored session changes the page right after, not mid-way.
 void bootstrap().then(async () => {
-  // A token detail asks for its data now, beside its code, not after its first render (its
-  // frame in the HTML, if any, is the loading text).
-  prefetchRouteData(window.location);
+  // A token detail takes its data from the page, or asks for it now, beside its code, not after
+  // its first render (its frame in the HTML, if any, is the loading text).
+  const routeData = prefetchRouteData(window.location);
   const app = (
     <StrictMode>
       <App />
@@ -35,9 +35,10 @@ void bootstrap().then(async () => {
   // A transition: React renders in slices of a few milliseconds and lets the browser handle
   // input between them, instead of one long task (the first render is blocking time on a phone).
   if (prerendered) {
-    // The screen's code is awaited so that it hydrates at once instead of suspending: the
-    // prerendered frame stays on screen meanwhile.
-    await routeLoaded;
+    // The screen's code is awaited so that it hydrates at once instead of suspending, and the
+    // data the page carried, so that its query does not ask again: the prerendered frame stays
+    // on screen meanwhile.
+    await Promise.all([routeLoaded, routeData]);
     startTransition(() => {
       hydrateRoot(container, app);
     });

@@ -62,15 +62,33 @@ export function prepareRouteModules(pathname: string): Promise<void> {
 }
 
 /**
- * The first data request of a page, started once the session is known and the detail's schema
- * modules have run (`prepareRouteModules`, a few tasks), instead of once React has rendered its
- * screen (after the screen's code is in, the shell and the screen rendered or hydrated, and its
- * effects run: about 150 ms of a fast machine, more on a phone). Only the token detail does
- * this: its data is the page, and its frame in the HTML only the loading text. The request's
- * module parses the answer with those schemas, so it waits for them rather than run them all in
- * one task. The module
- * with the request is one of the route's chunks, which the HTML names (build/route-preload.ts),
- * so the dynamic import adds no request. A failed import is left to the screen.
+ * The id of the data block the server may put in a page's HTML (apps/server/src/lib/plugins/
+ * route-preload.ts, `ROUTE_DATA_ID`): a token detail's answer for a visitor.
+ */
+export const ROUTE_DATA_ID = 'route-data';
+
+/** The text of the page's data block, if it has one. */
+const routeData = (): string | undefined =>
+  document.getElementById(ROUTE_DATA_ID)?.textContent ?? undefined;
+
+/**
+ * The first data of a page, once the session is known and the detail's schema modules have run
+ * (`prepareRouteModules`, a few tasks), instead of once React has rendered its screen (after the
+ * screen's code is in, the shell and the screen rendered or hydrated, and its effects run: about
+ * 150 ms of a fast machine, more on a phone). Only the token detail does this: its data is the
+ * page, and its frame in the HTML only the loading text.
+ *
+ * A visitor who is not logged in gets the detail from the page itself: the server writes the
+ * answer into the HTML (a data block), and it fills the screen's query (`seedTokenDetail`,
+ * checked by the answer's schema), so no request waits. Otherwise (a logged-in viewer, whose
+ * answer has its own heart; no block; a block that does not check out) the request starts here.
+ * The request's module parses the answer with those schemas, so it waits for them rather than
+ * run them all in one task. The module with the request is one of the route's chunks, which the
+ * HTML names (build/route-preload.ts), so the dynamic import adds no request. A failed import is
+ * left to the screen.
+ *
+ * Resolves once the query is filled or its request started (at once for other paths): the
+ * hydration waits for it, so that the screen's query finds the data rather than ask for it.
  */
 export function prefetchRouteData({
   pathname,
@@ -78,18 +96,20 @@ export function prefetchRouteData({
 }: {
   pathname: string;
   search: string;
-}): void {
+}): Promise<void> {
   const match = detailMatch(pathname);
-  if (!match) return;
+  if (!match) return Promise.resolve();
   const viewer = selectUser(useSessionStore.getState())?._id;
-  void prepareRouteModules(pathname)
+  const block = viewer === undefined ? routeData() : undefined;
+  return prepareRouteModules(pathname)
     .then(() => import('@/features/tokens/api/token-detail'))
-    .then(({ prefetchTokenDetail }) => {
-      prefetchTokenDetail(queryClient, {
+    .then(({ prefetchTokenDetail, seedTokenDetail }) => {
+      const page = {
         address: match.params.tokenAddress ?? '',
         search: new URLSearchParams(search),
-        viewer,
-      });
+      };
+      if (block !== undefined && seedTokenDetail(queryClient, { ...page, json: block })) return;
+      prefetchTokenDetail(queryClient, { ...page, viewer });
     })
     .catch(() => {});
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient, type QueryState } from '@tanstack/react-query';
 import {
+  addressKey,
   apiPaths,
   CHAIN_CODES,
   INDEXER_PRICE_PROVIDER,
@@ -68,6 +69,40 @@ export function prefetchTokenDetail(
   const chain = detailChain(search.get('chainName'), address);
   if (!chain.ok) return;
   void client.prefetchQuery(getTokenDetailQueryOptions(address, chain.chainName, viewer));
+}
+
+/**
+ * Fills the detail query of a page opened from its address with the answer its HTML carried
+ * (`json`: the server's answer for a visitor who is not logged in, which app/route-data.ts reads
+ * from the page), checked by the API answer's own schema and against the page's token and
+ * chain, and fresh as of now. True when filled: the screen then shows it at once and asks the
+ * API for nothing. False, for the caller to ask the API as before, for the scam check's
+ * hand-over, a chain the screen refuses, and data that is not this page's detail.
+ */
+export function seedTokenDetail(
+  client: QueryClient,
+  { address, search, json }: { address: string; search: URLSearchParams; json: string },
+): boolean {
+  if (address === '' || search.get('checkScam') === 'true') return false;
+  const chain = detailChain(search.get('chainName'), address);
+  if (!chain.ok) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return false;
+  }
+  const parsed = tokenDetailResponseSchema.safeParse(value);
+  if (
+    !parsed.success ||
+    parsed.data.chainName !== chain.chainName ||
+    addressKey(chain.chainName, parsed.data.tokenAddress) !== addressKey(chain.chainName, address)
+  ) {
+    return false;
+  }
+  // The visitor's key: a logged-in viewer's answer carries its own heart, and its app asks.
+  client.setQueryData(tokenKeys.detail(chain.chainName, address, undefined), parsed.data);
+  return true;
 }
 
 /** How often the screen asks again while the analyzer scans the token. */
