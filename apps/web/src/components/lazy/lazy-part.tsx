@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A part of a screen whose code is a chunk of its own (the lists under Home's menu, the DEX and
@@ -38,7 +38,9 @@ export function lazyPart<P extends object>(
       // together made one task of 60-110 ms at a phone's 4x slowdown (Home, after hydration).
       const timer = setTimeout(() => {
         fetchPart().then(
-          (component) => live && setPart(() => component),
+          // Drawn in a transition, which React splits into slices of a few milliseconds: set
+          // from a promise, the part (Home's lists with their skeletons) was drawn in one task.
+          (component) => live && startTransition(() => setPart(() => component)),
           (error: unknown) => live && setFailure({ error }),
         );
       }, 0);

@@ -1,5 +1,5 @@
 import { isTokenRowClickable, type TokenListItem } from '@vaultscope/core';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { tokenDetailPath } from '@/lib/web-links';
 import { useTokenSlider, useTokenTable } from '../api/token-lists';
 import { DEFAULT_TOKEN_FILTER, sameFilter, type TokenFilter } from '../lib/filters';
@@ -57,7 +57,9 @@ export function TokenExplorer({ fullScreenLoading = false }: { fullScreenLoading
     }
   }
 
-  const nothingLoaded = top.isPending && fresh.isPending && table.isPending;
+  // The spinner gives way to the lists in a transition: the first answer to arrive otherwise
+  // drew the filter bar, both sliders and the table in one task of the query store's update.
+  const nothingLoaded = useDeferredValue(top.isPending && fresh.isPending && table.isPending);
   if (fullScreenLoading && nothingLoaded) {
     return <TokenExplorerLoader />;
   }

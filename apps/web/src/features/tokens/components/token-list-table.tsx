@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { isTokenRowClickable, type CexTokenListItem, type TokenListItem } from '@vaultscope/core';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { TokenCells } from '@/components/token-table/token-cells';
 import { PagedTable, useDrawnRows } from '@/components/ui/paged-table';
 import { formatAge } from '@/lib/format';
@@ -28,22 +28,35 @@ function linksOf(kind: 'DEX' | 'CEX', row: Row): { to?: string; priceTo?: string
   };
 }
 
-/**
- * The token table of the DEX and CEX lists (spec section 2): Coin Name, Price, Age, TXN, 5M, 1H,
- * 6H, 24H, VOL, LIQ, MCAP, FDV; 15 skeleton rows while loading; a heart per row; Show More while
- * full pages keep coming; a red error text when the list cannot be read.
- */
-export function TokenListTable({
-  kind,
-  caption,
-  query,
-  testId,
-}: {
+interface TokenListTableProps {
   kind: 'DEX' | 'CEX';
   caption: string;
   query: TableQuery;
   testId?: string;
-}) {
+}
+
+/**
+ * The token table of the DEX and CEX lists (spec section 2): Coin Name, Price, Age, TXN, 5M, 1H,
+ * 6H, 24H, VOL, LIQ, MCAP, FDV; 15 skeleton rows while loading; a heart per row; Show More while
+ * full pages keep coming; a red error text when the list cannot be read.
+ *
+ * What the query says is drawn in a transition (`useDeferredValue`). TanStack Query reaches React
+ * through `useSyncExternalStore`, whose updates render at once, in one task: an answer that
+ * replaced the skeleton rows was a task of 25-50 ms, 100-200 ms at a phone's 4x slowdown. The
+ * render that the answer starts keeps the table as it was (the body below is memoised, so it
+ * stops there), and the table is drawn again in a transition, which React splits into slices of
+ * a few milliseconds.
+ */
+export function TokenListTable({ query, ...props }: TokenListTableProps) {
+  return <TokenListTableBody {...props} query={useDeferredValue(query)} />;
+}
+
+const TokenListTableBody = memo(function TokenListTableBody({
+  kind,
+  caption,
+  query,
+  testId,
+}: TokenListTableProps) {
   const rows = query.data?.pages.flatMap((page) => page.tokenDetails) ?? [];
   // One clock per render, so the ages in a table agree with each other.
   const now = new Date();
@@ -63,7 +76,7 @@ export function TokenListTable({
       ))}
     </PagedTable>
   );
-}
+});
 
 interface TokenRowProps {
   kind: 'DEX' | 'CEX';

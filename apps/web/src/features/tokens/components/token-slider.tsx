@@ -1,7 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { tokenMessages, type TokenListItem, type TokenListResponse } from '@vaultscope/core';
 import {
+  memo,
   useCallback,
+  useDeferredValue,
   useEffect,
   useRef,
   useState,
@@ -17,24 +19,33 @@ import styles from './token-slider.module.css';
 
 const LIST_ERROR_TEXT = 'Could not load tokens. Please try again.';
 
-/**
- * A DEX slider (spec section 2): cards two per slide, 1, 2 or 3 slides in view by width, previous
- * and next buttons, 'No data found' when empty. Built on CSS scroll snapping: touch, trackpad and
- * keyboard scrolling work natively; the buttons move one slide.
- */
-export function TokenSlider({
-  title,
-  headingId,
-  query,
-  linkFor,
-  testId,
-}: {
+interface TokenSliderProps {
   title: string;
   headingId: string;
   query: UseQueryResult<TokenListResponse>;
   linkFor: (token: TokenListItem) => string | undefined;
   testId: string;
-}) {
+}
+
+/**
+ * A DEX slider (spec section 2): cards two per slide, 1, 2 or 3 slides in view by width, previous
+ * and next buttons, 'No data found' when empty. Built on CSS scroll snapping: touch, trackpad and
+ * keyboard scrolling work natively; the buttons move one slide.
+ *
+ * An answer is drawn in a transition, as the token table's is (`TokenListTable`): the render that
+ * the query's store starts keeps the slider as it was, and React draws the cards in slices.
+ */
+export function TokenSlider({ query, ...props }: TokenSliderProps) {
+  return <TokenSliderBody {...props} query={useDeferredValue(query)} />;
+}
+
+const TokenSliderBody = memo(function TokenSliderBody({
+  title,
+  headingId,
+  query,
+  linkFor,
+  testId,
+}: TokenSliderProps) {
   const show = useSlidesToShow();
   const trackRef = useRef<HTMLDivElement>(null);
   const tokens = query.data?.tokenDetails ?? [];
@@ -168,4 +179,4 @@ export function TokenSlider({
       {content}
     </section>
   );
-}
+});
