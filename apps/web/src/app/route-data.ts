@@ -97,6 +97,17 @@ export function prefetchRouteData({
   pathname: string;
   search: string;
 }): Promise<void> {
+  if (pathname === webRoutes.wallet) {
+    // The wallet's calls for a logged-in user, beside the hydration rather than after it; the
+    // module is the screen's own, which the HTML names.
+    const userId = selectUser(useSessionStore.getState())?._id;
+    if (userId !== undefined) {
+      void import('@/features/wallet/api/portfolio')
+        .then(({ prefetchWalletDashboard }) => prefetchWalletDashboard(queryClient, userId))
+        .catch(() => {});
+    }
+    return Promise.resolve();
+  }
   const match = detailMatch(pathname);
   if (!match) return Promise.resolve();
   const viewer = selectUser(useSessionStore.getState())?._id;
