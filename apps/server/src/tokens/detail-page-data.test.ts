@@ -128,7 +128,7 @@ describe("a token detail page's HTML carries the detail's answer", () => {
 describe('detailPageData', () => {
   const address = '0x5eAd87897B90234527efa981D7d0e87704BcF025';
 
-  function research(answer: () => Promise<string | TokenDetailResponse>) {
+  function research(answer: () => Promise<Buffer | TokenDetailResponse>) {
     const calls: { address: string; network: string; caller: DetailCaller | undefined }[] = [];
     return {
       calls,
@@ -140,7 +140,7 @@ describe('detailPageData', () => {
   }
 
   it('reads the detail without starting a scan, on the chain the page reads', async () => {
-    const fake = research(async () => '{"id":"x"}');
+    const fake = research(async () => Buffer.from('{"id":"x"}'));
     const search = (query: string) => new URLSearchParams(query);
     expect(
       await detailPageData(fake, `/details/${address}`, search('chainName=avax'), {

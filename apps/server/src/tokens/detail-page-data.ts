@@ -52,9 +52,10 @@ export async function detailPageData(
       ip: caller.ip,
       scanIfMissing: false,
     });
-    // An object answer goes through the schema as the route's serialiser sends it.
-    return typeof answer === 'string'
-      ? answer
+    // A held token's answer is its JSON as UTF-8; an object answer goes through the schema as
+    // the route's serialiser sends it.
+    return Buffer.isBuffer(answer)
+      ? answer.toString()
       : JSON.stringify(tokenDetailResponseSchema.parse(answer));
   } catch {
     // A 400 (an address the chain refuses), a 404, a database that fails: the page as before.

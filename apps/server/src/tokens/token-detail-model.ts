@@ -29,10 +29,13 @@ export interface HeldReport {
   riskLevel: RiskLevel;
   /** When the report's oldest engine report was fetched (ms): its age decides a refresh. */
   fetchedAtMs: number;
-  /** `tokenDetails`: the report, or the engines' combined report. */
-  reportJson: string;
+  /**
+   * `tokenDetails`: the report, or the engines' combined report, as UTF-8. Bytes outside the
+   * JavaScript heap (see {@link holdReports}), not strings in it.
+   */
+  reportJson: Buffer;
   /** What follows `is_favourite`: a Solana token's top-level parts, `scan` and `engineVerdicts`. */
-  tailJson: string;
+  tailJson: Buffer;
 }
 
 /** What the model answers a detail from: the report, and the list row it joins (if listed). */
@@ -73,7 +76,7 @@ export interface DetailModelLoad {
   /** `process.memoryUsage().heapUsed` before and after the load, MB (garbage included). */
   heapBeforeMb: number;
   heapAfterMb: number;
-  /** Characters of the written JSON held (one byte each: the bulk of the model). */
+  /** Bytes of the written JSON held, outside the JavaScript heap (the bulk of the model). */
   jsonMb: number;
 }
 
@@ -104,12 +107,52 @@ const solanaPartsSchema = tokenDetailResponseSchema.pick({
 });
 const NO_SCAN_NO_VERDICT = ',"scan":null,"engineVerdicts":null';
 
+/** A held report before its JSON is packed into bytes. */
+type WrittenReport = Omit<HeldReport, 'reportJson' | 'tailJson'> & {
+  reportJson: string;
+  tailJson: string;
+};
+
 /**
- * The report part of a detail as the route writes it, from a record of the repository; undefined
- * when the response schema refuses it (the repository path then answers, and fails, as before).
- * The schemas that write the answer write these parts, so the bytes are the same.
+ * The report parts of details as the route writes them, from records of the repository; a
+ * record the response schema refuses is left out (the repository path then answers it, and
+ * fails, as before). The schemas that write the answer write these parts, so the bytes are the
+ * same.
+ *
+ * The JSON of all of them is packed into one buffer, each report holding two views of it: at
+ * 100,000 pools the model holds about 220 MB of it, which as strings sat in V8's old
+ * generation beside PGlite's heap, and the collector marked, swept and moved it and set its
+ * limits by it. Outside the heap it is never moved, a detail is copied from it into the answer
+ * with no string to flatten or encode per request, and a page of the load is one allocation.
  */
-export function holdReport(record: TokenDetailRecord): HeldReport | undefined {
+export function holdReports(records: readonly TokenDetailRecord[]): Map<string, HeldReport> {
+  const written: [string, WrittenReport][] = [];
+  let bytes = 0;
+  for (const record of records) {
+    const report = writeReport(record);
+    if (!report) continue;
+    written.push([record.tokenId, report]);
+    bytes += Buffer.byteLength(report.reportJson) + Buffer.byteLength(report.tailJson);
+  }
+  const slab = Buffer.allocUnsafeSlow(bytes);
+  const held = new Map<string, HeldReport>();
+  let at = 0;
+  const view = (json: string) => {
+    const length = slab.write(json, at);
+    at += length;
+    return slab.subarray(at - length, at);
+  };
+  for (const [id, report] of written) {
+    held.set(id, {
+      ...report,
+      reportJson: view(report.reportJson),
+      tailJson: view(report.tailJson),
+    });
+  }
+  return held;
+}
+
+function writeReport(record: TokenDetailRecord): WrittenReport | undefined {
   // No scan: a scanned token is answered by the repository path.
   const verdict = tokenVerdict(record.chainName, undefined, record)!;
   const report = responseShape.tokenDetails.safeEncode(verdict.report);
@@ -159,11 +202,11 @@ export function holdReport(record: TokenDetailRecord): HeldReport | undefined {
  */
 const heads = new WeakMap<
   HeldReport,
-  { listing: DetailListing | undefined; json: string | null }
+  { listing: DetailListing | undefined; json: Buffer | null }
 >();
 
-/** The head's JSON without its closing brace; null when the response schema refuses it. */
-function headJson(id: string, held: HeldDetail): string | null {
+/** The head's JSON (UTF-8) without its closing brace; null when the response schema refuses it. */
+function headJson(id: string, held: HeldDetail): Buffer | null {
   const { report, listing } = held;
   const kept = heads.get(report);
   if (kept && kept.listing === listing) return kept.json;
@@ -184,19 +227,31 @@ function headJson(id: string, held: HeldDetail): string | null {
     riskLevel: report.riskLevel,
     trusted_token: report.trustedToken,
   });
-  const json = head.success ? JSON.stringify(head.data).slice(0, -1) : null;
+  const json = head.success ? Buffer.from(JSON.stringify(head.data).slice(0, -1)) : null;
   heads.set(report, { listing, json });
   return json;
 }
 
+const TOKEN_DETAILS = Buffer.from(',"tokenDetails":');
+const IS_FAVOURITE = [Buffer.from(',"is_favourite":0'), Buffer.from(',"is_favourite":1')] as const;
+const CLOSE = Buffer.from('}');
+
 /**
- * The detail answer of a held token, byte for byte what the response serialiser writes of the
- * object `TokenResearch.detail` builds for it; undefined when the schema refuses its head.
+ * The detail answer of a held token as UTF-8, byte for byte what the response serialiser writes
+ * of the object `TokenResearch.detail` builds for it; undefined when the schema refuses its head.
  */
-export function writeDetail(id: string, held: HeldDetail, favourite: boolean): string | undefined {
+export function writeDetail(id: string, held: HeldDetail, favourite: boolean): Buffer | undefined {
   const head = headJson(id, held);
   if (head === null) return undefined;
-  return `${head},"tokenDetails":${held.report.reportJson},"is_favourite":${favourite ? 1 : 0}${held.report.tailJson}}`;
+  const { reportJson, tailJson } = held.report;
+  return Buffer.concat([
+    head,
+    TOKEN_DETAILS,
+    reportJson,
+    IS_FAVOURITE[favourite ? 1 : 0],
+    tailJson,
+    CLOSE,
+  ]);
 }
 
 /**
@@ -358,11 +413,14 @@ export class TokenDetailModel {
     for (const id of ids) this.rereading.set(id, turn);
     this.options.byIds(ids).then(
       (records) => {
+        const heldNow = holdReports(
+          ids.flatMap((id) => (this.rereading.get(id) === turn ? (records.get(id) ?? []) : [])),
+        );
         for (const id of ids) {
           if (this.rereading.get(id) !== turn) continue;
           this.rereading.delete(id);
           const record = records.get(id);
-          const held = record && holdReport(record);
+          const held = record && heldNow.get(id);
           if (held) this.reports.set(id, held);
           else this.reports.delete(id);
           if (record?.listing) this.listings.set(id, record.listing);
@@ -415,11 +473,12 @@ export class TokenDetailModel {
       for (;;) {
         if (this.closed) throw new DetailModelClosedError();
         const page = await this.options.page(after, pageSize);
+        const held = holdReports(page);
         for (const record of page) {
-          const held = holdReport(record);
-          if (!held) continue;
-          reports.set(record.tokenId, held);
-          json += held.reportJson.length + held.tailJson.length;
+          const report = held.get(record.tokenId);
+          if (!report) continue;
+          reports.set(record.tokenId, report);
+          json += report.reportJson.length + report.tailJson.length;
           if (record.listing) listings.set(record.tokenId, record.listing);
         }
         if (page.length < pageSize) break;

@@ -282,7 +282,7 @@ export class TokenResearch {
     address: string,
     network: ChainCode,
     caller: DetailCaller = { ip: '' },
-  ): Promise<string | TokenDetailResponse> {
+  ): Promise<Buffer | TokenDetailResponse> {
     const model = this.deps.details;
     if (!model || this.deps.market?.rows.serves(network)) {
       return this.detail(address, network, caller);

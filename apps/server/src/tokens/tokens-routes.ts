@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   allTokensQuerySchema,
   apiPaths,
@@ -95,15 +95,6 @@ export async function tokensRoutes(
     paramRoute(apiPaths.tokens.details, 'id'),
     {
       config: { responseCache: true },
-      // A held token's answer arrives written by the detail's read model (`detailAnswer`, byte
-      // for byte what the schema's serialiser writes); any other answer is an object, which
-      // the schema serialises as before.
-      serializerCompiler: (route) => {
-        const serialize = serializerCompiler(
-          route as unknown as Parameters<typeof serializerCompiler>[0],
-        );
-        return (payload) => (typeof payload === 'string' ? payload : serialize(payload));
-      },
       schema: {
         tags,
         description:
@@ -122,8 +113,11 @@ export async function tokensRoutes(
         userId: await callerId(request),
         ip: request.ip,
       });
-      if (typeof answer !== 'string') return answer;
-      // The type provider knows only objects.
+      // Any other answer is an object, which the schema serialises.
+      if (!Buffer.isBuffer(answer)) return answer;
+      // A held token's answer arrives written by the detail's read model (`detailAnswer`, byte
+      // for byte what the schema's serialiser writes, as UTF-8): Fastify sends a buffer as it
+      // is, without the serialiser. The type provider knows only objects.
       const json = answer as unknown as TokenDetailResponse;
       return reply.type('application/json; charset=utf-8').send(json);
     },

@@ -34,6 +34,25 @@ describe('response cache', () => {
     await app.close();
   });
 
+  it('keeps an answer sent as bytes (a held token detail) as it keeps a serialised one', async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const app = Fastify();
+    registerResponseCache(app, cache);
+    let builds = 0;
+    app.get('/detail', { config: { responseCache: true } }, async (_request, reply) => {
+      builds += 1;
+      return reply.type('application/json; charset=utf-8').send(Buffer.from('{"id":"é"}'));
+    });
+    const first = await app.inject({ method: 'GET', url: '/detail' });
+    expect(first.headers['x-cache']).toBe('miss');
+    const again = await app.inject({ method: 'GET', url: '/detail' });
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.json()).toEqual({ id: 'é' });
+    expect(builds).toBe(1);
+    await app.close();
+  });
+
   it('builds an answer once for callers that miss it at the same time (after a clear)', async () => {
     const cache = new ResponseCache(60_000, 10);
     const app = Fastify();

@@ -115,12 +115,14 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     void reply.header('x-cache', 'miss');
     // Data that changed while this answer was built (a clear since it began) may be missing from
     // it: it goes out, but is not kept for the next caller.
+    // A serialised answer is a string; one written as bytes (a held token's detail) a buffer,
+    // made for this answer alone.
     if (
       reply.statusCode === 200 &&
-      typeof payload === 'string' &&
+      (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
       request.responseCacheGeneration === cache.generation
     ) {
-      const body = Buffer.from(payload);
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       cache.set(request.responseCacheKey, body);
       request.responseCacheShare?.(body);
     } else {
