@@ -188,33 +188,62 @@ function sortedBy(columns: ListIndexColumns, key: Float64Array): Uint32Array {
 /** The sort key columns every laid-out order holds, by the order whose key each is. */
 type SortKey = 'liquidity' | 'changeH24' | 'createdAt';
 
+const ORDER_KEYS: Record<ListOrder, SortKey> = {
+  liquidity: 'liquidity',
+  gainers: 'changeH24',
+  newest: 'createdAt',
+};
+
 /**
- * The rows in one list order, each column laid out in that order so a page is a sequential
- * scan. Every order holds all three sort keys: its own lets an upsert find a row's place by
- * binary search, and the newest order's others let a page of another order take a narrow age
- * band's rows from the newest order, where they are one run (see `runPage`).
+ * The sort keys each order keeps, and only those: its own lets an upsert find a row's place by
+ * binary search; the creation time is read by a page of an age band (scanned in the order's own
+ * rows when the band is wide); and the newest order's other two let a page of another order
+ * take a narrow age band's rows from the newest order, where they are one run (see `runPage`).
+ * The liquidity order's 24 h change and the gainers' liquidity were never read (3.2 MB at
+ * 100,000 tokens with each chain's rows).
  */
+const KEPT_KEYS: Record<ListOrder, readonly SortKey[]> = {
+  liquidity: ['liquidity', 'createdAt'],
+  gainers: ['changeH24', 'createdAt'],
+  newest: ['createdAt', 'liquidity', 'changeH24'],
+};
+
+/** The rows in one list order, each column laid out in that order so a page is a sequential scan. */
 interface OrderedRows {
   ids: string[];
   masks: Uint32Array;
-  createdAt: Float64Array;
-  liquidity: Float64Array;
-  changeH24: Float64Array;
+  /** The sort keys of {@link KEPT_KEYS} for this order. */
+  keys: Partial<Record<SortKey, Float64Array>>;
 }
 
-function layOut(columns: ListIndexColumns, masks: Uint32Array, rows: Uint32Array): OrderedRows {
+/** The column of `keyName` in `rows`; an order that does not keep it is a bug, not a miss. */
+function keyColumn(rows: OrderedRows, keyName: SortKey): Float64Array {
+  const keys = rows.keys[keyName];
+  if (!keys) throw new Error(`list order does not keep ${keyName}`);
+  return keys;
+}
+
+function layOut(
+  columns: ListIndexColumns,
+  masks: Uint32Array,
+  rows: Uint32Array,
+  kept: readonly SortKey[],
+): OrderedRows {
+  const keys: OrderedRows['keys'] = {};
+  for (const keyName of kept) {
+    const column = columns[keyName];
+    keys[keyName] = Float64Array.from(rows, (row) => column[row]!);
+  }
   return {
     ids: Array.from(rows, (row) => columns.ids[row]!),
     masks: rows.map((row) => masks[row]!),
-    createdAt: Float64Array.from(rows, (row) => columns.createdAt[row]!),
-    liquidity: Float64Array.from(rows, (row) => columns.liquidity[row]!),
-    changeH24: Float64Array.from(rows, (row) => columns.changeH24[row]!),
+    keys,
   };
 }
 
 /** The first position in `rows` whose row sorts at or after (`key`, `id`) by `keyName`. */
 function lowerBound(rows: OrderedRows, keyName: SortKey, key: number, id: string): number {
-  const keys = rows[keyName];
+  const keys = keyColumn(rows, keyName);
   let low = 0;
   let high = rows.ids.length;
   while (low < high) {
@@ -248,12 +277,11 @@ function splice(
   added: readonly Placed[],
 ): OrderedRows {
   const length = rows.ids.length - removed.length + added.length;
+  const kept = Object.keys(rows.keys) as SortKey[];
   const out: OrderedRows = {
     ids: new Array<string>(length),
     masks: new Uint32Array(length),
-    createdAt: new Float64Array(length),
-    liquidity: new Float64Array(length),
-    changeH24: new Float64Array(length),
+    keys: Object.fromEntries(kept.map((keyName) => [keyName, new Float64Array(length)])),
   };
   // Insert positions in the old layout; rows still there sort before or after by the same order.
   const at = added.map((row) => lowerBound(rows, keyName, row.key, row.id));
@@ -264,9 +292,9 @@ function splice(
   const copy = (end: number) => {
     if (end <= from) return;
     out.masks.set(rows.masks.subarray(from, end), to);
-    out.createdAt.set(rows.createdAt.subarray(from, end), to);
-    out.liquidity.set(rows.liquidity.subarray(from, end), to);
-    out.changeH24.set(rows.changeH24.subarray(from, end), to);
+    for (const keyName of kept) {
+      keyColumn(out, keyName).set(keyColumn(rows, keyName).subarray(from, end), to);
+    }
     for (let i = from; i < end; i += 1) out.ids[to + i - from] = rows.ids[i]!;
     to += end - from;
     from = end;
@@ -279,9 +307,7 @@ function splice(
       const row = added[a]!;
       out.ids[to] = row.id;
       out.masks[to] = row.mask;
-      out.createdAt[to] = row.createdAt;
-      out.liquidity[to] = row.liquidity;
-      out.changeH24[to] = row.changeH24;
+      for (const keyName of kept) keyColumn(out, keyName)[to] = row[keyName];
       to += 1;
       a += 1;
     } else {
@@ -300,15 +326,17 @@ interface Ordered {
   byChain: OrderedRows[];
 }
 
-function ordered(columns: ListIndexColumns, masks: Uint32Array, key: Float64Array): Ordered {
-  const rows = sortedBy(columns, key);
+function ordered(columns: ListIndexColumns, masks: Uint32Array, order: ListOrder): Ordered {
+  const rows = sortedBy(columns, columns[ORDER_KEYS[order]]);
+  const kept = KEPT_KEYS[order];
   return {
-    all: layOut(columns, masks, rows),
+    all: layOut(columns, masks, rows, kept),
     byChain: CHAIN_CODE_VALUES.map((_, chain) =>
       layOut(
         columns,
         masks,
         rows.filter((row) => columns.chain[row] === chain),
+        kept,
       ),
     ),
   };
@@ -318,12 +346,6 @@ function ordered(columns: ListIndexColumns, masks: Uint32Array, key: Float64Arra
 function layoutOf(rows: Ordered, chain: number): OrderedRows {
   return chain < 0 ? rows.all : (rows.byChain[chain] ?? rows.all);
 }
-
-const ORDER_KEYS: Record<ListOrder, SortKey> = {
-  liquidity: 'liquidity',
-  gainers: 'changeH24',
-  newest: 'createdAt',
-};
 
 /** A row's values as the index holds them: for an upsert to find where it was. */
 interface Held {
@@ -427,7 +449,7 @@ function runPage(
   limit: number,
 ): ListPage {
   const { ids, masks } = rows;
-  const keys = rows[keyName];
+  const keys = keyColumn(rows, keyName);
   const wanted = offset + limit;
   const best: number[] = [];
   let total = 0;
@@ -488,8 +510,8 @@ function matchesOf(
  * liquidity, volume; these do not move with time) and its pool creation time (age bands move
  * with `now`, so they are checked against the request's own time). Matching a row is one AND
  * and, with an age filter, two comparisons; each chain's rows are also kept apart, so a chain
- * filter scans only them; about 70 bytes per token and order (every order holds the three sort
- * keys). Totals are remembered per filter, so the next page of the same filter stops once it
+ * filter scans only them; about 56 bytes per token for the liquidity and gainers orders and 72
+ * for the newest (the sort keys each reads, `KEPT_KEYS`). Totals are remembered per filter, so the next page of the same filter stops once it
  * has its rows. An age band is one run of the newest order, so a narrow one (the last hour) is
  * read from there for the other orders too: the page of an hour holding no row cost a scan of
  * every row of the list (about 0.1 ms at 100,000 tokens), on every request.
@@ -571,7 +593,8 @@ export class TokenListIndex {
     const data = this.fresh() ?? (await this.current());
     const chain = CHAIN_CODE_VALUES.indexOf(filter.chainName as ChainCode);
     const rows = layoutOf(data.order[order], chain);
-    const { ids, createdAt } = rows;
+    const { ids } = rows;
+    const createdAt = keyColumn(rows, 'createdAt');
     const required = requiredBits(filter);
     const positions = required === 0 ? undefined : matchesOf(data, order, chain, rows, required);
     const matched = positions?.length ?? ids.length;
@@ -599,13 +622,14 @@ export class TokenListIndex {
     // Another order: the band's rows are one run of the newest order (the chain's rows there).
     // A narrow run is read instead of this order's rows, which do not come by creation time.
     const newest = layoutOf(data.order.newest, chain);
+    const newestCreatedAt = keyColumn(newest, 'createdAt');
     const runStart = firstCreatedAtOrBefore(
-      newest.createdAt,
+      newestCreatedAt,
       undefined,
       newest.ids.length,
       atOrBefore,
     );
-    const runEnd = firstCreatedAtOrBefore(newest.createdAt, undefined, newest.ids.length, after);
+    const runEnd = firstCreatedAtOrBefore(newestCreatedAt, undefined, newest.ids.length, after);
     if ((runEnd - runStart) * RUN_SHARE <= matched) {
       return runPage(newest, ORDER_KEYS[order], runStart, runEnd, required, offset, limit);
     }
@@ -680,9 +704,9 @@ function build(version: number, columns: ListIndexColumns): Loaded {
   return {
     version,
     order: {
-      liquidity: ordered(columns, masks, columns.liquidity),
-      gainers: ordered(columns, masks, columns.changeH24),
-      newest: ordered(columns, masks, columns.createdAt),
+      liquidity: ordered(columns, masks, 'liquidity'),
+      gainers: ordered(columns, masks, 'gainers'),
+      newest: ordered(columns, masks, 'newest'),
     },
     held,
     totals: new Map(),
