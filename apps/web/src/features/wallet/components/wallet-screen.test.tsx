@@ -137,6 +137,21 @@ describe('WalletScreen', () => {
     expect(useSessionStore.getState().token).toBe('tok-test');
   });
 
+  it('opens Receive, a chunk of its own, on a press (its code fetched on intent)', async () => {
+    logInAs();
+    walletApi({
+      [apiPaths.wallet.evmKey]: () => json({ key: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
+    });
+    open();
+    const receive = screen.getByRole('button', { name: 'Receive' });
+    fireEvent.pointerEnter(receive);
+    fireEvent.click(receive);
+    const dialog = await screen.findByRole('dialog', { name: 'Receive' });
+    expect(
+      await within(dialog).findByText('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'),
+    ).toBeTruthy();
+  });
+
   it("shows the server's words, or 'Failed to fetch portfolio', on another failure", async () => {
     logInAs();
     walletApi({ [apiPaths.wallet.allChainAssets]: () => json({}, 500) });
