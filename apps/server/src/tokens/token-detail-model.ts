@@ -125,7 +125,7 @@ type WrittenReport = Omit<HeldReport, 'reportJson' | 'tailJson'> & {
  * limits by it. Outside the heap it is never moved, a detail is copied from it into the answer
  * with no string to flatten or encode per request, and a page of the load is one allocation.
  */
-export function holdReports(records: readonly TokenDetailRecord[]): Map<string, HeldReport> {
+function holdReports(records: readonly TokenDetailRecord[]): Map<string, HeldReport> {
   const written: [string, WrittenReport][] = [];
   let bytes = 0;
   for (const record of records) {
