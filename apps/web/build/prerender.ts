@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type AliasOptions, type Plugin, type ResolvedConfig } from 'vite';
 // A relative import, as in vite.config.ts (see there).
-import { webRoutes } from '../../../packages/core/src/routes/web-routes.ts';
+import { routeParamNames, webRoutes } from '../../../packages/core/src/routes/web-routes.ts';
 import { ROUTE_PRELOAD_FILE, type RoutePreload } from './route-preload.ts';
 
 /**
@@ -52,13 +52,6 @@ export const PRERENDERED_PATHS: readonly string[] = [
  */
 export const paramMarker = (name: string): string => `__vaultscope_param_${name}__`;
 
-/** The names of a route path's parameters (`/details/:tokenAddress` -> `tokenAddress`). */
-const paramNames = (routePath: string): string[] =>
-  routePath
-    .split('/')
-    .filter((segment) => segment.startsWith(':'))
-    .map((segment) => segment.slice(1));
-
 /** The path rendered for a route: each parameter's segment is its marker. */
 export const markedPath = (routePath: string): string =>
   routePath
@@ -87,7 +80,7 @@ export function withPrerendered(
   return [...added, ...routes].map((route) => {
     const html = pages.get(route.path);
     if (html === undefined) return route;
-    const names = paramNames(route.path);
+    const names = routeParamNames(route.path);
     if (names.length === 0) return { ...route, html };
     return { ...route, html, params: Object.fromEntries(names.map((n) => [n, paramMarker(n)])) };
   });

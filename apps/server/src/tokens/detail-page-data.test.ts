@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenDetailResponseSchema, type TokenDetailResponse } from '@vaultscope/core';
-import { ROUTE_DATA_ID } from '../lib/plugins/route-preload';
+import {
+  ROUTE_DATA_ID,
+  tokenDetailResponseSchema,
+  type TokenDetailResponse,
+} from '@vaultscope/core';
 import { expectedTokens, shippedSnapshot, type ExpectedToken } from '../test/research-data';
 import { signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
 import { detailPageData } from './detail-page-data';

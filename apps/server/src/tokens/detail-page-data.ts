@@ -1,28 +1,10 @@
-import {
-  isChainCode,
-  isValidSolanaAddress,
-  tokenDetailResponseSchema,
-  webRoutes,
-  type ChainCode,
-} from '@vaultscope/core';
+import { detailPageChain, tokenDetailResponseSchema, webRoutes } from '@vaultscope/core';
 import type { DetailCaller, TokenResearch } from './token-research';
 
 /** The detail pages' paths (`/details/:tokenAddress`, `/newdetail/:tokenAddress`) as patterns. */
 const DETAIL_PAGES = [webRoutes.details, webRoutes.newDetail].map(
   (route) => new RegExp(`^${route.replace(':tokenAddress', '([0-9A-Za-z]{1,128})')}/?$`),
 );
-
-/**
- * The chain the page asks for, as the web app's `detailChain` reads it: `chainName` when it is a
- * research chain; none given, Solana for a Solana address and Ethereum for anything else. A
- * chain that is not one gets no data (the page shows its error).
- */
-function pageChain(chainName: string | null, address: string): ChainCode | undefined {
-  if (chainName === null || chainName === '') {
-    return isValidSolanaAddress(address) ? 'solana' : 'eth';
-  }
-  return isChainCode(chainName) ? chainName : undefined;
-}
 
 /**
  * The detail answer a token detail page's HTML carries, so that its first load shows the data
@@ -45,7 +27,7 @@ export async function detailPageData(
 ): Promise<string | undefined> {
   const address = DETAIL_PAGES.map((page) => page.exec(pathname)?.[1]).find(Boolean);
   if (!address || search.get('checkScam') === 'true') return undefined;
-  const chain = pageChain(search.get('chainName'), address);
+  const chain = detailPageChain(search.get('chainName'), address);
   if (!chain) return undefined;
   try {
     const answer = await research.detailAnswer(address, chain, {

@@ -1,4 +1,4 @@
-import { webRoutes } from '@vaultscope/core';
+import { ROUTE_DATA_ID, webRoutes } from '@vaultscope/core';
 import { matchPath } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
@@ -62,12 +62,9 @@ export function prepareRouteModules(pathname: string): Promise<void> {
 }
 
 /**
- * The id of the data block the server may put in a page's HTML (apps/server/src/lib/plugins/
- * route-preload.ts, `ROUTE_DATA_ID`): a token detail's answer for a visitor.
+ * The text of the page's data block, if it has one (the server writes it: apps/server/src/lib/
+ * plugins/route-preload.ts): a token detail's answer for a visitor.
  */
-export const ROUTE_DATA_ID = 'route-data';
-
-/** The text of the page's data block, if it has one. */
 const routeData = (): string | undefined =>
   document.getElementById(ROUTE_DATA_ID)?.textContent ?? undefined;
 

@@ -38,6 +38,19 @@ export const webRoutes = {
   transaction: '/tx/:chainId/:hash',
 } as const;
 
+/** The names of a route path's parameters, in order (`/details/:tokenAddress` -> `tokenAddress`). */
+export const routeParamNames = (routePath: string): string[] =>
+  routePath
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+
+/**
+ * The id of the JSON data block the server may put in a page's HTML (a token detail's answer for
+ * a visitor), which the app reads on its first load.
+ */
+export const ROUTE_DATA_ID = 'route-data';
+
 /**
  * The spec hides the top bar on these paths. The comparison is case-sensitive on purpose:
  * `/Forgot-Password` shows the bar, `/forgot-password` does not.

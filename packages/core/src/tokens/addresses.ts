@@ -47,6 +47,20 @@ export function isValidSolanaAddress(address: string): boolean {
   return bytes !== null && bytes.length === 32;
 }
 
+/**
+ * The chain a token detail page reads (`/details/:tokenAddress?chainName=..`, spec sections 2
+ * and 4): `chainName` when it names a research chain. A link that names none (a hand-typed
+ * `/newdetail/{address}`) reads Solana for a Solana address and Ethereum, the scam check's
+ * default, for anything else. Undefined for a name that is no research chain. The web app
+ * shows the page by it, and the server reads the same chain for the data the page's HTML carries.
+ */
+export function detailPageChain(chainName: string | null, address: string): ChainCode | undefined {
+  if (chainName === null || chainName === '') {
+    return isValidSolanaAddress(address) ? 'solana' : 'eth';
+  }
+  return isChainCode(chainName) ? chainName : undefined;
+}
+
 /** Whether `address` is valid on the research chain `code` (EVM rules, or Solana rules for `solana`). */
 export function isValidAddressForChain(code: ChainCode, address: string): boolean {
   return chainFamilyOf(code) === 'solana'

@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { dataBlock, pickEncoding, ROUTE_DATA_ID } from './route-preload';
+import { ROUTE_DATA_ID } from '@vaultscope/core';
+import { dataBlock, pickEncoding } from './route-preload';
 
 const INDEX = '<!doctype html><html><head><title>Vaultscope</title></head><div id="root"></div>';
 const ADDRESS_MARKER = '__vaultscope_param_tokenAddress__';

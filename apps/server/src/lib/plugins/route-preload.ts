@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ROUTE_DATA_ID, routeParamNames } from '@vaultscope/core';
 import { z } from 'zod';
 
 /** Written by the web build (apps/web/build/route-preload.ts): each path's chunks. */
@@ -41,12 +42,6 @@ function pathPattern(routePath: string): RegExp {
     .join('/');
   return new RegExp(`^${source}/?$`);
 }
-
-const paramNamesOf = (routePath: string): string[] =>
-  routePath
-    .split('/')
-    .filter((segment) => segment.startsWith(':'))
-    .map((segment) => segment.slice(1));
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -91,9 +86,6 @@ export interface RoutePages {
     data?: string,
   ): { body: Buffer; encoding: Encoding } | undefined;
 }
-
-/** The id of the data block a page may carry; the app reads it (apps/web/src/app/route-data.ts). */
-export const ROUTE_DATA_ID = 'route-data';
 
 /**
  * `json` as a data block: `<script type="application/json">`, which the browser never runs (the
@@ -214,7 +206,7 @@ export function loadRoutePages(distDir: string, indexHtml: string): RoutePages {
             ? html.replace(EMPTY_ROOT, () => `<div id="root">${frame}</div>`)
             : html;
         };
-        const paramNames = paramNamesOf(route.path);
+        const paramNames = routeParamNames(route.path);
         const template =
           route.html !== undefined && route.params && paramNames.length > 0
             ? templateOf(htmlOf(route.html), paramNames, route.params)

@@ -1,19 +1,14 @@
-import { isChainCode, isValidSolanaAddress, tokenMessages, type ChainCode } from '@vaultscope/core';
+import { detailPageChain, tokenMessages, type ChainCode } from '@vaultscope/core';
 
 /**
- * The chain of a detail route: the `chainName` query when it names a research chain. Links that
- * carry no chain (a hand-typed `/newdetail/{address}`) get Solana for a Solana address and
- * Ethereum, the scam check's default, for anything else. A `chainName` that is not a research
- * chain is the spec's 'Invalid blockchain selected.'.
+ * The chain of a detail route (core's `detailPageChain`: the `chainName` query when it names a
+ * research chain, else by the address), or the spec's 'Invalid blockchain selected.' for a
+ * `chainName` that is not a research chain.
  */
 export function detailChain(
   chainParam: string | null,
   address: string,
 ): { ok: true; chainName: ChainCode } | { ok: false; message: string } {
-  if (chainParam === null || chainParam === '') {
-    return { ok: true, chainName: isValidSolanaAddress(address) ? 'solana' : 'eth' };
-  }
-  return isChainCode(chainParam)
-    ? { ok: true, chainName: chainParam }
-    : { ok: false, message: tokenMessages.invalidChain };
+  const chainName = detailPageChain(chainParam, address);
+  return chainName ? { ok: true, chainName } : { ok: false, message: tokenMessages.invalidChain };
 }
