@@ -134,11 +134,19 @@ test.describe('Prerendered first frames', () => {
     expect(root).toContain('Loading token details...');
     expect(root).toContain(`>${token.tokenAddress}</dd>`);
 
+    // A visitor's details come with the HTML (its data block): none is asked for to show them.
+    expect(html).toContain('<script type="application/json" id="route-data">');
+    const detailCalls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/get-token-details/')) detailCalls.push(req.url());
+    });
+
     const errors = collectErrors(page);
     await keepParsedFrame(page);
     await page.goto(path);
     expect(await hydratedInPlace(page), 'React kept the painted nodes').toBe(true);
     await expect(page.getByTestId('token-address')).toHaveText(token.tokenAddress);
+    expect(detailCalls, 'detail requests before the details showed').toEqual([]);
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
 
