@@ -64,6 +64,11 @@ test.describe('Prerendered first frames', () => {
       expect(root.startsWith('<div id="root"></div>'), 'the HTML has the first frame').toBe(false);
       expect(root).toContain(text);
 
+      const stylesheets: string[] = [];
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname.endsWith('.css'))
+          stylesheets.push(new URL(req.url()).pathname);
+      });
       const errors = collectErrors(page);
       await keepParsedFrame(page);
       await page.goto(path);
@@ -71,6 +76,12 @@ test.describe('Prerendered first frames', () => {
       await expect(page.getByText(text).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
+      // Rules the HTML brings inline are not fetched and applied again by the screens' code.
+      const inlined = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled>/g)].map(
+        (match) => match[1],
+      );
+      expect(inlined.length, 'the entry stylesheet at least is inline').toBeGreaterThan(0);
+      expect(stylesheets.filter((file) => inlined.includes(file))).toEqual([]);
     });
   }
 

@@ -21,7 +21,10 @@ export function inlineEntryCss(): Plugin {
           if (!css || css.type !== 'asset') return tag;
           const text =
             typeof css.source === 'string' ? css.source : Buffer.from(css.source).toString();
-          return `<style>${text.replaceAll('</style', '<\\/style')}</style>`;
+          // A disabled link to the file, which the browser does not fetch, tells Vite's loader
+          // that the page has these rules: a lazy chunk that lists this stylesheet then adds
+          // no link, which would fetch it and apply every rule a second time.
+          return `<style>${text.replaceAll('</style', '<\\/style')}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
         },
       );
     },
