@@ -30,12 +30,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { apiPaths, storageKeys } from '@vaultscope/core';
+import { loadConfig } from '../apps/server/src/lib/config';
+import { decodeSnapshot } from '../apps/server/src/tokens/snapshot-io';
 import {
   ROOT,
   startServer as startServerProcess,
@@ -100,17 +102,22 @@ const detailPathOf = (token: ListedToken) =>
   `/details/${token.tokenAddress}?chainName=${token.chainName}`;
 
 /**
- * A token detail page of the shipped snapshot: the most liquid EVM token of the DEX list whose
- * detail is not one of our pools (no pair address shown). The list also holds the devnet's pools,
- * which the indexer adds while the bench starts, so "the first row" changed with start timing;
- * the snapshot's own order does not.
+ * A token detail page of the shipped snapshot: the base token of its EVM pool with the largest
+ * reserve, read from the snapshot file itself, whose detail is none of our pools (no pair address
+ * shown). Not from the DEX list: once the indexer has listed the devnet's pools, those are the
+ * list's EVM rows, and before that the snapshot's are, so what the list offered changed with
+ * start timing.
  */
 async function snapshotDetailPath(url: string): Promise<string> {
-  const rows = await listed(url, 'page=1&page_size=50');
-  for (const row of rows.filter((r) => r.chainName && r.chainName !== 'solana')) {
-    if ((await detailOf(url, row))?.isVaultscope === 0) return detailPathOf(row);
+  const snapshot = decodeSnapshot(readFileSync(loadConfig({}).RESEARCH_SNAPSHOT_FILE));
+  const pools = snapshot.dex.pools
+    .filter((pool) => pool.chainName !== 'solana')
+    .sort((a, b) => (b.reserve_in_usd ?? 0) - (a.reserve_in_usd ?? 0));
+  for (const pool of pools.slice(0, 20)) {
+    const token = { tokenAddress: pool.base_token_address, chainName: pool.chainName };
+    if ((await detailOf(url, token))?.isVaultscope === 0) return detailPathOf(token);
   }
-  throw new Error('No snapshot EVM token in the list to open');
+  throw new Error("None of the snapshot's most liquid EVM tokens has a detail to open");
 }
 
 /** The devnet's pool token the bench opens: on Avalanche, its most liquid market token. */
