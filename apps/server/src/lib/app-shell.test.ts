@@ -36,6 +36,7 @@ describe('the web app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('caches hashed assets for good, with the security headers', async () => {
@@ -44,6 +45,7 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
   it('answers HEAD on app paths like GET, for health checks', async () => {

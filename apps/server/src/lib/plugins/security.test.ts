@@ -38,4 +38,16 @@ describe('security headers', () => {
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
+
+  it("gives an API answer a policy that lets it load and run nothing, not the page's", async () => {
+    const res = await health(direct);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // The page's own headers (COOP, the DNS prefetch switch and the like) mean nothing for JSON.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['origin-agent-cluster']).toBeUndefined();
+  });
 });

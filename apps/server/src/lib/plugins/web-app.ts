@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIXES } from '@vaultscope/core';
 import { loadRoutePages, type RoutePages } from './route-preload';
+import { pageSecurityHeaders } from './security';
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
@@ -47,6 +48,7 @@ export async function registerWebApp(
       // Accept-Encoding, with Vary: Accept-Encoding, and never compressed again per request.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
+        void reply.headers(pageSecurityHeaders);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
@@ -66,6 +68,8 @@ export async function registerWebApp(
         .code(404)
         .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     }
+    // A page from here on: its policy over the API answer's that every request starts with.
+    void reply.headers(pageSecurityHeaders);
     if (!built) {
       return reply
         .code(503)
