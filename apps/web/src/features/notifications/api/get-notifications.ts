@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, notificationListResponseSchema, type Notification } from '@vaultscope/core';
+import { apiPaths, type Notification } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 
@@ -8,7 +8,7 @@ export const getNotifications = async ({ signal }: { signal?: AbortSignal } = {}
 > => {
   const response = await apiRequest(apiPaths.notifications, {
     auth: true,
-    schema: notificationListResponseSchema,
+    schema: import('./notification-schemas').then((m) => m.notificationListResponseSchema),
     signal,
   });
   return response.data;
