@@ -3,8 +3,8 @@ import {
   apiPaths,
   favouriteMessages,
   tokenMessages,
-  toggleFavouriteResponseSchema,
   type FavouriteItem,
+  type toggleFavouriteResponseSchema,
 } from '@vaultscope/core';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from './api-client';
@@ -17,7 +17,7 @@ export const toggleFavourite = (body: FavouriteItem) =>
     method: 'POST',
     body,
     auth: true,
-    schema: toggleFavouriteResponseSchema,
+    schema: import('./favourite-schemas').then((m) => m.toggleFavouriteResponseSchema),
   });
 
 /** Thrown when the server answers `success: false`; carries its message. */

@@ -57,12 +57,4 @@ export const watchlistResponseSchema = z.object({
 });
 export type WatchlistResponse = z.infer<typeof watchlistResponseSchema>;
 
-export const favouriteMessages = {
-  added: 'Added to your watch list',
-  removed: 'Removed from your watch list',
-  notYours: 'You can only change your own watch list.',
-  itemNotFound: 'That item does not exist.',
-  failed: 'Something went wrong.',
-  deleteFailed: 'Unable to delete watchlist at this time. Please try again later.',
-  noUserId: 'User ID not found in localStorage.',
-} as const;
+export { favouriteMessages } from './messages';

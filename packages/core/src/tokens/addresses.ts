@@ -1,8 +1,11 @@
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
-import { CHAIN_CODES, type ChainCode, type ChainFamily } from '../chains/chains';
+import { CHAIN_CODES, type ChainCode } from '../chains/chains';
+import { addressKey, chainFamilyOf } from './address-key';
 import { base58Decode } from './base58';
 import { tokenMessages } from './messages';
+
+export { addressKey, chainFamilyOf };
 
 /**
  * Address rules of the research screens. EVM addresses are checked with viem (keccak-256
@@ -11,11 +14,6 @@ import { tokenMessages } from './messages';
  * Canonical forms: EVM addresses are shown and returned checksummed, and compared lower-cased
  * ({@link addressKey}); Solana addresses are case-sensitive and never changed.
  */
-
-/** The chain family of a research chain code: `solana` or `evm`. */
-export function chainFamilyOf(code: ChainCode): ChainFamily {
-  return code === 'solana' ? 'solana' : 'evm';
-}
 
 /** Whether `value` is one of the research chain codes (`eth`, `solana`, `bsc`, `avax`, `polygon_pos`). */
 export function isChainCode(value: unknown): value is ChainCode {
@@ -78,14 +76,6 @@ export function normaliseAddress(code: ChainCode, address: string): string {
     return address;
   }
   return toChecksumEvmAddress(address);
-}
-
-/**
- * The form to store and compare addresses by: lower-case for EVM (providers return lower-case),
- * unchanged for Solana (base58 is case-sensitive).
- */
-export function addressKey(code: ChainCode, address: string): string {
-  return chainFamilyOf(code) === 'solana' ? address : address.toLowerCase();
 }
 
 /** The message for an address that is not valid on the chosen chain. */

@@ -31,8 +31,7 @@ export const PAGING_LIMITS = {
   defaultPageSize: 20,
 } as const;
 
-/** Page sizes the spec's client uses (section 9). */
-export const PAGE_SIZES = { topAndCheck: 20, allTokens: 50, listing: 50 } as const;
+export { PAGE_SIZES } from './page-sizes';
 
 /** A USD figure: not negative, `null` when unknown. */
 export const usdFigureSchema = z.number().nonnegative().nullable();

@@ -1,10 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  healthResponseSchema,
-  type HealthResponse,
-  type ResearchSourceHealth,
-} from '@vaultscope/core';
+import { apiPaths, type HealthResponse, type ResearchSourceHealth } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
 import { tokenKeys } from './query-keys';
 
@@ -13,7 +8,10 @@ const RESEARCH_HEALTH_REFETCH_MS = 15_000;
 
 /** `/api/health`: the research data's provider and, per kind, when it was last loaded. */
 const getResearchHealth = ({ signal }: { signal?: AbortSignal } = {}): Promise<HealthResponse> =>
-  apiRequest(apiPaths.health, { schema: healthResponseSchema, signal });
+  apiRequest(apiPaths.health, {
+    schema: import('./health-schemas').then((m) => m.healthResponseSchema),
+    signal,
+  });
 
 const getResearchHealthQueryOptions = () =>
   queryOptions({

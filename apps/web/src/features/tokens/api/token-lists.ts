@@ -5,7 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { apiPaths, tokenListResponseSchema, type TokenListResponse } from '@vaultscope/core';
+import { apiPaths, type TokenListResponse } from '@vaultscope/core';
 import { apiRequest } from '@/lib/api-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 import { LIST_PAGE_SIZE, tokenListSearchParams, type TokenFilter } from '../lib/filters';
@@ -31,7 +31,7 @@ export const getTokenList = (
 ): Promise<TokenListResponse> =>
   apiRequest(`${LIST_PATHS[kind]}?${tokenListSearchParams(filter, page, pageSize).toString()}`, {
     auth: true,
-    schema: tokenListResponseSchema,
+    schema: import('./list-schemas').then((m) => m.tokenListResponseSchema),
     signal,
   });
 
