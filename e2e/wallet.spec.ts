@@ -222,6 +222,34 @@ test.describe('Wallet', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(solanaAddress);
   });
 
+  test('a Send dialog whose code fails to load says so in its frame; Try again opens it', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request, 'wallet-send-chunk');
+    // The Send dialog's chunk does not arrive (a dropped connection, a deploy's old chunk).
+    let dropped = 0;
+    await page.route(/\/assets\/send-dialog-[^/]*\.js$/, (route) => {
+      dropped += 1;
+      return route.abort('failed');
+    });
+    await connectWallet(page, user);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = sendDialog(page);
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Send could not be loaded. Check your connection and try again.',
+    );
+    expect(dropped).toBeGreaterThan(0);
+    // The wallet screen stays behind it (the route's error boundary was not reached).
+    await expect(page.getByRole('heading', { name: 'BALANCE' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused();
+
+    await page.unroute(/\/assets\/send-dialog-[^/]*\.js$/);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog.getByLabel('Send to')).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+  });
+
   test('network mode: Testnet Mode hides mainnet balances, Mainnet Mode brings them back', async ({
     page,
     request,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROUTE_DATA_ID,
@@ -9,35 +8,19 @@ import {
   type TokenDetailResponse,
 } from '@vaultscope/core';
 import { expectedTokens, shippedSnapshot, type ExpectedToken } from '../test/research-data';
+import { ResponseCache } from '../lib/plugins/response-cache';
+import { registerWebApp } from '../lib/plugins/web-app';
 import { signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
-import { detailPageData } from './detail-page-data';
+import { writeDetailWebDist } from '../test/web-dist';
+import { detailApiUrl, detailPageData, PAGE_DATA_TIMEOUT_MS } from './detail-page-data';
 import type { DetailCaller } from './token-research';
-
-const INDEX =
-  '<!doctype html><html><head><title>Vaultscope</title></head><body><div id="root"></div></body></html>';
-const MARKER = '__vaultscope_param_tokenAddress__';
 
 let t: TestApp;
 let webDist: string;
 let evm: ExpectedToken;
 
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vaultscope-page-data-'));
-  fs.mkdirSync(path.join(webDist, '.vite'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-  const frame = `<p>Loading token details...</p><dd>${MARKER}</dd>`;
-  fs.writeFileSync(
-    path.join(webDist, '.vite', 'route-preload.json'),
-    JSON.stringify({
-      routes: ['/details/:tokenAddress', '/newdetail/:tokenAddress'].map((route) => ({
-        path: route,
-        scripts: ['/assets/detail-c3.js'],
-        styles: [],
-        html: frame,
-        params: { tokenAddress: MARKER },
-      })),
-    }),
-  );
+  webDist = writeDetailWebDist();
   t = await startTestApp({ WEB_DIST_DIR: webDist }, { loadSnapshots: true });
   evm = expectedTokens(shippedSnapshot(), t.clock.now()).find(
     (token) => token.chainName === 'eth',
@@ -126,6 +109,42 @@ describe("a token detail page's HTML carries the detail's answer", () => {
     const odd = await page(`/details/${address}%3C?chainName=eth`);
     expect(blockOf(odd.body)).toBeUndefined();
   });
+
+  it("is kept in the API's response cache: the app's request for it is a hit", async () => {
+    // A token of another chain than the tests above read, so no earlier answer is cached.
+    const token = expectedTokens(shippedSnapshot(), t.clock.now()).find(
+      (candidate) => candidate.chainName === 'bsc',
+    )!;
+    const address = token.token.address;
+    const res = await page(`/details/${address}?chainName=bsc`);
+    // The URL the app asks (features/tokens/api/token-detail.ts getTokenDetail).
+    const url = `/get-token-details/${address}?chainid=56&network=bsc`;
+    expect(detailApiUrl(address, 'bsc')).toBe(url);
+    const api = await t.request({ method: 'GET', url });
+    expect(api.headers['x-cache']).toBe('hit');
+    expect(blockOf(res.body)).toEqual(api.json());
+  });
+});
+
+describe('a HEAD request for a detail page', () => {
+  it('reads no data (it gets no body)', async () => {
+    const app = Fastify();
+    const reads: string[] = [];
+    await registerWebApp(app, webDist, {
+      pageData: async (request) => {
+        reads.push(request.method);
+        return '{"id":"x"}';
+      },
+    });
+    const address = evm.token.address;
+    const head = await app.inject({ method: 'HEAD', url: `/details/${address}` });
+    expect(head.statusCode).toBe(200);
+    expect(reads).toEqual([]);
+    const get = await app.inject({ method: 'GET', url: `/details/${address}` });
+    expect(blockOf(get.body)).toEqual({ id: 'x' });
+    expect(reads).toEqual(['GET']);
+    await app.close();
+  });
 });
 
 describe('detailPageData', () => {
@@ -184,5 +203,127 @@ describe('detailPageData', () => {
       await detailPageData(failing, `/DEX`, new URLSearchParams(), { ip: '' }),
     ).toBeUndefined();
     expect(failing.calls).toHaveLength(1);
+  });
+
+  it("answers from the API's cached answer without reading, and keeps its own read there", async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const key = detailApiUrl(address, 'eth');
+    cache.set(key, Buffer.from('{"id":"cached"}'));
+    const unread = research(async () => {
+      throw new Error('a cached answer is not read again');
+    });
+    expect(
+      await detailPageData(
+        unread,
+        `/details/${address}`,
+        new URLSearchParams(),
+        { ip: '' },
+        { cache },
+      ),
+    ).toBe('{"id":"cached"}');
+    expect(unread.calls).toEqual([]);
+
+    cache.clear();
+    const fresh = research(async () => Buffer.from('{"id":"read"}'));
+    expect(
+      await detailPageData(
+        fresh,
+        `/details/${address}`,
+        new URLSearchParams(),
+        { ip: '' },
+        { cache },
+      ),
+    ).toBe('{"id":"read"}');
+    expect(cache.get(key)?.toString()).toBe('{"id":"read"}');
+  });
+
+  it('does not keep a read the data changed under (a clear while it ran)', async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const racing = research(async () => {
+      cache.clear();
+      return Buffer.from('{"id":"old"}');
+    });
+    expect(
+      await detailPageData(
+        racing,
+        `/details/${address}`,
+        new URLSearchParams(),
+        { ip: '' },
+        { cache },
+      ),
+    ).toBe('{"id":"old"}');
+    expect(cache.get(detailApiUrl(address, 'eth'))).toBeUndefined();
+  });
+
+  it('reads as the API does when the cache is off (as in the bench)', async () => {
+    const cache = new ResponseCache(0, 10);
+    const fake = research(async () => Buffer.from('{"id":"x"}'));
+    for (let i = 0; i < 2; i += 1) {
+      await detailPageData(
+        fake,
+        `/details/${address}`,
+        new URLSearchParams(),
+        { ip: '' },
+        { cache },
+      );
+    }
+    expect(fake.calls).toHaveLength(2);
+    expect(cache.get(detailApiUrl(address, 'eth'))).toBeUndefined();
+  });
+
+  it('goes out without the data past its time limit, keeping the late answer', async () => {
+    expect(PAGE_DATA_TIMEOUT_MS).toBeLessThanOrEqual(200);
+    const cache = new ResponseCache(60_000, 10);
+    let finish!: () => void;
+    const slow = research(
+      () =>
+        new Promise<Buffer>((resolve) => {
+          finish = () => resolve(Buffer.from('{"id":"late"}'));
+        }),
+    );
+    const started = performance.now();
+    expect(
+      await detailPageData(
+        slow,
+        `/details/${address}`,
+        new URLSearchParams(),
+        { ip: '' },
+        { cache, timeoutMs: 20 },
+      ),
+    ).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // The read goes on; its answer serves the next page or API request.
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.get(detailApiUrl(address, 'eth'))?.toString()).toBe('{"id":"late"}');
+  });
+
+  it('drops a read that fails after its time limit, with no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let fail!: () => void;
+      const failing = research(
+        () =>
+          new Promise<Buffer>((_resolve, reject) => {
+            fail = () => reject(new Error('database down, late'));
+          }),
+      );
+      expect(
+        await detailPageData(
+          failing,
+          `/details/${address}`,
+          new URLSearchParams(),
+          { ip: '' },
+          { timeoutMs: 10 },
+        ),
+      ).toBeUndefined();
+      fail();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

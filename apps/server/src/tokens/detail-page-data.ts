@@ -1,10 +1,46 @@
-import { detailPageChain, tokenDetailResponseSchema, webRoutes } from '@vaultscope/core';
-import type { DetailCaller, TokenResearch } from './token-research';
+import {
+  apiPaths,
+  detailPageChain,
+  tokenDetailResponseSchema,
+  webRoutes,
+  type ChainCode,
+} from '@vaultscope/core';
+import type { ResponseCache } from '../lib/plugins/response-cache';
+import { chainIdOf, type DetailCaller, type TokenResearch } from './token-research';
 
 /** The detail pages' paths (`/details/:tokenAddress`, `/newdetail/:tokenAddress`) as patterns. */
 const DETAIL_PAGES = [webRoutes.details, webRoutes.newDetail].map(
   (route) => new RegExp(`^${route.replace(':tokenAddress', '([0-9A-Za-z]{1,128})')}/?$`),
 );
+
+/**
+ * How long a page waits for its detail before it goes out without it. The block saves the app
+ * one request to the API, about a round trip of a phone's network (~100 ms): waiting longer for
+ * it than the app's own request would take loses what it gains, and a slow read (a cold
+ * database, a busy process) must not hold the page's first paint. A held or cached detail takes
+ * well under a millisecond; a database read a few.
+ */
+export const PAGE_DATA_TIMEOUT_MS = 100;
+
+/**
+ * The URL the app asks for a token's detail (apps/web/src/features/tokens/api/token-detail.ts
+ * `getTokenDetail`), the response cache's key for that answer: a page and the app's request
+ * then share one cached answer.
+ */
+export function detailApiUrl(address: string, chain: ChainCode): string {
+  const query = new URLSearchParams({ chainid: String(chainIdOf(chain)), network: chain });
+  return `${apiPaths.tokens.details(address)}?${query.toString()}`;
+}
+
+export interface DetailPageDataOptions {
+  /**
+   * The API's response cache (app.ts): an answer kept there is the page's, and a page's read is
+   * kept for the API's next visitor. Disabled (`RESEARCH_CACHE_SECONDS=0`, as in the bench), the
+   * page reads as the API does.
+   */
+  cache?: ResponseCache | undefined;
+  timeoutMs?: number;
+}
 
 /**
  * The detail answer a token detail page's HTML carries, so that its first load shows the data
@@ -16,19 +52,62 @@ const DETAIL_PAGES = [webRoutes.details, webRoutes.newDetail].map(
  * Undefined, and the page carries nothing, for any other path, an address that is not letters
  * and digits (as the frame), the scam check's hand-over (`checkScam=true`: the page may show
  * the scam check's cached data instead), an unknown chain, and any answer but a detail: a token
- * with neither a report nor a stored scan is not scanned for a page (`scanIfMissing: false`),
- * the client asks the API as before and the scan starts there.
+ * with neither a report nor a stored scan is not scanned for a page, nor refreshed from the
+ * providers (`scanIfMissing: false`), the client asks the API as before and those start there.
+ * Undefined too when the read takes longer than `timeoutMs` ({@link PAGE_DATA_TIMEOUT_MS}): the
+ * read goes on, its answer is kept in the cache for the next page or request, and a failure of
+ * it is dropped.
+ *
+ * A logged-in viewer's page is read too: its requests carry the session as a bearer token from
+ * the app's storage, never a cookie, so the HTML's request cannot be told from a visitor's (and
+ * the page must be the same for everyone: `no-cache` lets a shared cache store it). Its app
+ * throws the block away; the response cache makes that read cheap.
  */
 export async function detailPageData(
   research: Pick<TokenResearch, 'detailAnswer'>,
   pathname: string,
   search: URLSearchParams,
   caller: Pick<DetailCaller, 'ip'>,
+  { cache, timeoutMs = PAGE_DATA_TIMEOUT_MS }: DetailPageDataOptions = {},
 ): Promise<string | undefined> {
   const address = DETAIL_PAGES.map((page) => page.exec(pathname)?.[1]).find(Boolean);
   if (!address || search.get('checkScam') === 'true') return undefined;
   const chain = detailPageChain(search.get('chainName'), address);
   if (!chain) return undefined;
+  const key = detailApiUrl(address, chain);
+  const shared = cache?.enabled ? cache : undefined;
+  const cached = shared?.get(key);
+  if (cached) return cached.toString();
+  const generation = shared?.generation;
+  // The API's build of the same answer, under way now: the page waits for it instead.
+  const building = shared?.building.get(`${generation} ${key}`);
+  const read: Promise<string | undefined> = building
+    ? building.then((body) => body?.toString())
+    : readDetail(research, address, chain, caller).then((json) => {
+        // Data that changed while it was read (a clear since) is not kept, as the API's.
+        if (json !== undefined && shared && shared.generation === generation) {
+          shared.set(key, Buffer.from(json));
+        }
+        return json;
+      });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs, undefined);
+  });
+  try {
+    return await Promise.race([read.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The visitor's detail as the route writes it, or undefined for any failure. */
+async function readDetail(
+  research: Pick<TokenResearch, 'detailAnswer'>,
+  address: string,
+  chain: ChainCode,
+  caller: Pick<DetailCaller, 'ip'>,
+): Promise<string | undefined> {
   try {
     const answer = await research.detailAnswer(address, chain, {
       ip: caller.ip,

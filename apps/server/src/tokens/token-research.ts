@@ -316,6 +316,11 @@ export class TokenResearch {
       this.deps.tokens.detail(id),
       analyzer?.lookup(target, caller, { scanIfMissing: false }),
     ]);
+    // A token no one knows, read for a page (`scanIfMissing: false`): nothing is started for it,
+    // neither a scan nor a provider's report; the app's own request starts them.
+    if (!record && !stored && caller.scanIfMissing === false) {
+      throw new NotFoundError(tokenMessages.recordNotFound);
+    }
     const refresh = this.deps.reportRefresh;
     if (
       refresh &&
@@ -326,9 +331,7 @@ export class TokenResearch {
     }
     let scan = stored;
     if (!record && !scan) {
-      if (!analyzer || caller.scanIfMissing === false) {
-        throw new NotFoundError(tokenMessages.recordNotFound);
-      }
+      if (!analyzer) throw new NotFoundError(tokenMessages.recordNotFound);
       scan = await analyzer.lookup(target, caller, { scanIfMissing: true });
       if (!scan) throw new NotFoundError(tokenMessages.recordNotFound);
     }

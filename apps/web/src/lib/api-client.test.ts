@@ -6,6 +6,7 @@ import {
   configureApiClient,
   fieldErrorsOf,
   messageOf,
+  ModuleLoadError,
   ResponseShapeError,
 } from './api-client';
 
@@ -58,6 +59,27 @@ describe('apiRequest', () => {
     const error = await apiRequest('/api/x', { schema }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Down.');
+  });
+
+  it('turns a schema that failed to load after a good answer into a logged client error', async () => {
+    vi.stubEnv('MODE', 'production');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      reply(200, { message: 'ok' });
+      const cause = new TypeError('Failed to fetch dynamically imported module');
+      const schema = Promise.reject(cause);
+      const error = await apiRequest('/api/x', { schema }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ModuleLoadError);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(0);
+      expect((error as ApiError).cause).toBe(cause);
+      // Shown as it is, as a network error's message is.
+      expect(messageOf(error, 'fallback')).toBe((error as ApiError).message);
+      expect(warn).toHaveBeenCalledWith(`[api] GET /api/x -> 0: ${(error as ApiError).message}`);
+    } finally {
+      warn.mockRestore();
+      vi.unstubAllEnvs();
+    }
   });
 
   it('sends the session token as a bearer on user calls, with a JSON body', async () => {

@@ -11,7 +11,10 @@ export type FieldError = NonNullable<ErrorResponse['errors']>[number];
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  /** HTTP status; 0 when the request never got an answer (network error or time-out). */
+  /**
+   * HTTP status; 0 when the request never got an answer (network error or time-out) or its
+   * answer could not be checked ({@link ModuleLoadError}).
+   */
   readonly status: number;
   /** Per-field errors sent by the server, passed on untouched. */
   readonly errors: FieldError[] | undefined;
@@ -26,6 +29,20 @@ export class ApiError extends Error {
     this.status = options.status;
     this.errors = options.errors;
     this.fromServer = options.fromServer ?? false;
+  }
+}
+
+/**
+ * Thrown when the code that checks an answer (a schema module fetched with the call, or the
+ * error answer's schema) failed to load: a chunk the network did not bring. Status 0, as a
+ * network error: the message is shown as it is, and the call may be tried again.
+ */
+export class ModuleLoadError extends ApiError {
+  constructor(cause: unknown) {
+    super('Part of the app failed to load. Check your connection and try again.', {
+      status: 0,
+      cause,
+    });
   }
 }
 
@@ -144,7 +161,15 @@ export async function apiRequest<S extends z.ZodType>(
     throw error;
   }
 
-  const parsed = (schema instanceof Promise ? await schema : schema).safeParse(payload);
+  let check: S;
+  try {
+    check = schema instanceof Promise ? await schema : schema;
+  } catch (cause) {
+    const error = new ModuleLoadError(cause);
+    logApiError(method, path, error);
+    throw error;
+  }
+  const parsed = check.safeParse(payload);
   if (!parsed.success) {
     const error = new ResponseShapeError(path, parsed.error);
     logApiError(method, path, error);

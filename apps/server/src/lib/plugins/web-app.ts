@@ -78,7 +78,11 @@ export async function registerWebApp(
           'The web app is not built yet: run `npm run build` (or `npm start`, which builds it).',
         );
     }
-    const data = await pageData?.(request, pathname, new URLSearchParams(query));
+    // A HEAD request gets no body: no data is read for it.
+    const data =
+      request.method === 'GET'
+        ? await pageData?.(request, pathname, new URLSearchParams(query))
+        : undefined;
     const page = routePages?.find(pathname, request.headers['accept-encoding'], data);
     if (page) {
       void reply

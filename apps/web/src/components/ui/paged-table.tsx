@@ -53,6 +53,7 @@ export function PagedTable({
   tableClassName,
   testId,
   stale = false,
+  pending = false,
   drawing = false,
   children,
 }: {
@@ -69,6 +70,12 @@ export function PagedTable({
   tableClassName: string;
   testId?: string;
   stale?: boolean;
+  /**
+   * The rows are a query's that has moved on (a new filter's list, drawn in a transition): dimmed
+   * and busy as `stale` rows are, but Show More stays where it is, so nothing moves (the layout is
+   * the old list's until the new one is drawn).
+   */
+  pending?: boolean;
   /**
    * Rows read are still being drawn a few at a time: Show More waits under the last of them, so
    * that it does not appear under the first ones and move down as the rest come (a layout shift).
@@ -89,8 +96,8 @@ export function PagedTable({
         skeletonRows={skeletonRows}
         className={tableClassName}
         testId={testId}
-        wrapClassName={stale ? 'table-wrap--stale' : undefined}
-        busy={query.isFetching}
+        wrapClassName={stale || pending ? 'table-wrap--stale' : undefined}
+        busy={query.isFetching || pending}
       >
         {children}
       </DataTable>

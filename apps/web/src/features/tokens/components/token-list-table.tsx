@@ -5,6 +5,7 @@ import { TokenCells } from '@/components/token-table/token-cells';
 import { PagedTable, useDrawnRows } from '@/components/ui/paged-table';
 import { formatAge } from '@/lib/format';
 import { pricePath, tokenDetailPath } from '@/lib/web-links';
+import { switchingList } from '../lib/switching-list';
 import { FavouriteHeart } from './favourite-heart';
 import { TOKEN_TABLE_FRAME } from './token-table-skeleton';
 
@@ -48,7 +49,10 @@ interface TokenListTableProps {
  * a few milliseconds.
  */
 export function TokenListTable({ query, ...props }: TokenListTableProps) {
-  return <TokenListTableBody {...props} query={useDeferredValue(query)} />;
+  const deferred = useDeferredValue(query);
+  return (
+    <TokenListTableBody {...props} query={deferred} switching={switchingList(query, deferred)} />
+  );
 }
 
 const TokenListTableBody = memo(function TokenListTableBody({
@@ -56,7 +60,8 @@ const TokenListTableBody = memo(function TokenListTableBody({
   caption,
   query,
   testId,
-}: TokenListTableProps) {
+  switching,
+}: TokenListTableProps & { switching: boolean }) {
   const rows = query.data?.pages.flatMap((page) => page.tokenDetails) ?? [];
   // One clock per render, so the ages in a table agree with each other.
   const now = new Date();
@@ -70,6 +75,7 @@ const TokenListTableBody = memo(function TokenListTableBody({
       {...TOKEN_TABLE_FRAME}
       testId={testId}
       drawing={drawing}
+      pending={switching}
     >
       {drawn.map((row) => (
         <TokenRow key={row.id} kind={kind} row={row} now={now} />

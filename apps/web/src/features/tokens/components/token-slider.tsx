@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { messageOf } from '@/lib/api-client';
 import { useProgressiveCount } from '@/lib/use-progressive-count';
+import { switchingList } from '../lib/switching-list';
 import { CARDS_PER_SLIDE, groupIntoSlides } from '../lib/slider';
 import { useSlidesToShow } from '../lib/use-slides-to-show';
 import { TokenCard, TokenCardSkeleton } from './token-card';
@@ -36,7 +37,9 @@ interface TokenSliderProps {
  * the query's store starts keeps the slider as it was, and React draws the cards in slices.
  */
 export function TokenSlider({ query, ...props }: TokenSliderProps) {
-  return <TokenSliderBody {...props} query={useDeferredValue(query)} />;
+  const deferred = useDeferredValue(query);
+  // The cards drawn may be another filter's while the new list is drawn (see switchingList).
+  return <TokenSliderBody {...props} query={deferred} switching={switchingList(query, deferred)} />;
 }
 
 const TokenSliderBody = memo(function TokenSliderBody({
@@ -45,7 +48,8 @@ const TokenSliderBody = memo(function TokenSliderBody({
   query,
   linkFor,
   testId,
-}: TokenSliderProps) {
+  switching,
+}: TokenSliderProps & { switching: boolean }) {
   const show = useSlidesToShow();
   const trackRef = useRef<HTMLDivElement>(null);
   const tokens = query.data?.tokenDetails ?? [];
@@ -143,11 +147,13 @@ const TokenSliderBody = memo(function TokenSliderBody({
   const canScroll = slides.length > show;
   return (
     <section
-      className={query.isPlaceholderData ? `${styles.slider} ${styles.stale}` : styles.slider}
+      className={
+        query.isPlaceholderData || switching ? `${styles.slider} ${styles.stale}` : styles.slider
+      }
       aria-labelledby={headingId}
       data-testid={testId}
       data-slides-to-show={show}
-      aria-busy={query.isFetching || undefined}
+      aria-busy={query.isFetching || switching || undefined}
     >
       <div className={styles.head}>
         <h2 id={headingId} className={`section-title ${styles.title}`} tabIndex={-1}>

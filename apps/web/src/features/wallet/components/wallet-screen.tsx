@@ -1,7 +1,6 @@
 import { findChain, networksForMode, pageHeaderFor, webRoutes } from '@vaultscope/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { lazyPart } from '@/components/lazy/lazy-part';
 import { LogInPrompt } from '@/components/ui/log-in-prompt';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
@@ -13,6 +12,7 @@ import { useConnectOnForbidden } from '../lib/not-connected';
 import { passwordVerified } from '../lib/password-verified';
 import { balanceKey } from '../lib/portfolio';
 import { BalanceCard } from './balance-card';
+import { dialogChunk } from './dialog-chunk';
 import { FaucetButton } from './faucet-button';
 import { NetworkModeSelect } from './network-mode-select';
 import { PortfolioTable } from './portfolio-table';
@@ -24,8 +24,10 @@ import styles from './wallet-screen.module.css';
 // so the wallet's first frame does not wait for them.
 const loadSendDialog = () => import('./send-dialog');
 const loadReceiveDialog = () => import('./receive-dialog');
-const SendDialog = lazyPart(() => loadSendDialog().then((m) => m.SendDialog));
-const ReceiveDialog = lazyPart(() => loadReceiveDialog().then((m) => m.ReceiveDialog));
+const SendDialog = dialogChunk('Send', () => loadSendDialog().then((m) => m.SendDialog));
+const ReceiveDialog = dialogChunk('Receive', () =>
+  loadReceiveDialog().then((m) => m.ReceiveDialog),
+);
 
 /** Props that start fetching a part's code on intent, as links do (app/route-prefetch.ts). */
 const prefetchOnIntent = (load: () => Promise<unknown>) => {
@@ -128,8 +130,8 @@ function WalletDashboard() {
         hidden={hidden}
       />
 
-      {dialog === 'send' && <SendDialog fallback={null} onClose={() => setDialog(null)} />}
-      {dialog === 'receive' && <ReceiveDialog fallback={null} onClose={() => setDialog(null)} />}
+      {dialog === 'send' && <SendDialog onClose={() => setDialog(null)} />}
+      {dialog === 'receive' && <ReceiveDialog onClose={() => setDialog(null)} />}
     </div>
   );
 }
