@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from './format-time';
+import { formatDateTime, timeAgo } from './format-time';
 
 const now = Date.parse('2025-05-29T12:00:00.000Z');
 
@@ -13,5 +13,25 @@ describe('timeAgo', () => {
 
   it('is empty for a value that is not a date', () => {
     expect(timeAgo('not a date', now)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes the reader's day and 24-hour time as the en-GB time format does, without Intl", () => {
+    for (const iso of [
+      '2026-10-08T21:56:00.000Z',
+      '2026-01-01T00:05:00.000Z',
+      '2026-06-30T09:07:59Z',
+    ]) {
+      const date = new Date(iso);
+      const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+      expect(formatDateTime(iso)).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+      expect(formatDateTime(iso).split(', ')[1]).toBe(time.format(date));
+    }
+  });
+
+  it('gives the fallback for a value that is not a date', () => {
+    expect(formatDateTime('not a date')).toBe('-');
+    expect(formatDateTime(null, 'never')).toBe('never');
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAge,
   formatFraction,
+  formatGrouped,
   formatPercentChange,
+  formatSignificant,
   formatUsdCompact,
   isTokenRowClickable,
   percentColour,
@@ -45,5 +47,31 @@ describe('token display rules', () => {
     expect(formatAge('2026-02-26T12:00:00Z', now)).toBe('3d');
     expect(formatAge('2025-11-01T12:00:00Z', now)).toBe('4mo');
     expect(formatAge(null, now)).toBe('-');
+  });
+});
+
+// The detail's market wrote these with toLocaleString('en-US'): the same text, without Intl.
+describe('figures written without Intl', () => {
+  const grouped = [0, 4, 999, 1_000, 8_420, 1_234_567.891, -1_234.5, 0.5, 12.3456, 99.999, 2e20];
+  it.each(grouped)('groups %d as toLocaleString does, to two decimals and to none', (value) => {
+    expect(formatGrouped(value, 2)).toBe(
+      value.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+    );
+    expect(formatGrouped(value)).toBe(value.toLocaleString('en-US', { maximumFractionDigits: 0 }));
+  });
+
+  const small = [0.5, 0.123456, 0.000012345678, 0.00000001863, -0.0042, 0.99999, 1e-12];
+  it.each(small)('writes %d to four significant digits as toLocaleString does', (value) => {
+    expect(formatSignificant(value)).toBe(
+      value.toLocaleString('en-US', { maximumSignificantDigits: 4 }),
+    );
+  });
+
+  it('says unknown for what is not a figure, and keeps zero a plain 0', () => {
+    expect(formatGrouped(null)).toBe('-');
+    expect(formatGrouped(Number.NaN, 2)).toBe('-');
+    expect(formatSignificant(undefined)).toBe('-');
+    expect(formatGrouped(0.001, 2)).toBe('0');
+    expect(formatSignificant(0)).toBe('0');
   });
 });

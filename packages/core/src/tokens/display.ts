@@ -82,6 +82,37 @@ export function formatFraction(value: number | null | undefined): string {
 }
 
 /**
+ * A figure with its thousands grouped and at most `fractionDigits` decimals, trailing zeros
+ * dropped: `1234567.891` → `1,234,567.89`, `8420` → `8,420`; `-` when unknown. As
+ * `toLocaleString('en-US', { maximumFractionDigits })` writes it, without Intl: a page's first
+ * Intl format loads the ICU locale data, 60-100 ms of a phone's render (4x slowdown), and the
+ * token detail's market was the only thing on its first render that asked for one.
+ */
+export function formatGrouped(value: number | null | undefined, fractionDigits = 0): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return UNKNOWN_FIGURE;
+  // toFixed writes 1e21 and above in exponent form, and so would the grouping below.
+  if (Math.abs(value) >= 1e21) return String(value);
+  const text = trimZeros(Math.abs(value).toFixed(fractionDigits));
+  if (text === '0') return '0';
+  const [whole = '0', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${value < 0 ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/**
+ * A figure to `digits` significant digits, in plain decimals however small (`0.000012345678` →
+ * `0.00001235`, never `1.235e-5`), trailing zeros dropped; `-` when unknown. For figures under
+ * 1 (larger ones read better through {@link formatGrouped}); no Intl, as there.
+ */
+export function formatSignificant(value: number | null | undefined, digits = 4): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return UNKNOWN_FIGURE;
+  if (value === 0) return '0';
+  const rounded = Number(Math.abs(value).toPrecision(digits));
+  const decimals = Math.min(100, Math.max(0, digits - 1 - Math.floor(Math.log10(rounded))));
+  return `${value < 0 ? '-' : ''}${trimZeros(rounded.toFixed(decimals))}`;
+}
+
+/**
  * A pool age in the short form of token tables: `45s`, `12m`, `5h`, `3d`, `4mo`, `1y`;
  * `-` when unknown. `createdAt` is ISO-8601; `now` is passed in so the function stays pure.
  */

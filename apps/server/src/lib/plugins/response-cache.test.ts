@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { registerCompression } from './compression';
 import { registerResponseCache, ResponseCache } from './response-cache';
 
 describe('response cache', () => {
@@ -96,6 +97,85 @@ describe('response cache', () => {
     expect(first.statusCode).toBe(500);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ page: 1 });
+    await app.close();
+  });
+  it('answers 304 without a body to a caller that holds the unchanged answer, and the new one after a change', async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const app = Fastify();
+    registerResponseCache(app, cache);
+    let price = '1.00';
+    app.get('/detail', { config: { responseCache: true } }, async () => ({ price }));
+    const first = await app.inject({ method: 'GET', url: '/detail' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    // Kept (a hit) and rebuilt after a clear with the same data (a miss): both unchanged.
+    const hit = await app.inject({
+      method: 'GET',
+      url: '/detail',
+      headers: { 'if-none-match': etag },
+    });
+    expect([hit.statusCode, hit.headers['x-cache'], hit.body]).toEqual([304, 'hit', '']);
+    cache.clear();
+    const rebuilt = await app.inject({
+      method: 'GET',
+      url: '/detail',
+      headers: { 'if-none-match': etag },
+    });
+    expect([rebuilt.statusCode, rebuilt.headers['x-cache'], rebuilt.body]).toEqual([
+      304,
+      'miss',
+      '',
+    ]);
+    price = '1.01';
+    cache.clear();
+    const changed = await app.inject({
+      method: 'GET',
+      url: '/detail',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ price: '1.01' });
+    expect(changed.headers.etag).not.toBe(etag);
+    await app.close();
+  });
+
+  it('tags the JSON, not its encoding: a compressed answer is 304 for the tag of any encoding', async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const app = Fastify();
+    registerResponseCache(app, cache);
+    await registerCompression(app);
+    const rows = Array.from({ length: 100 }, (_, i) => ({ i, name: `token ${i}` }));
+    app.get('/list', { config: { responseCache: true } }, async () => ({ rows }));
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/list',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const br = await app.inject({
+      method: 'GET',
+      url: '/list',
+      headers: { 'accept-encoding': 'br', 'if-none-match': gzip.headers.etag as string },
+    });
+    expect(br.statusCode).toBe(304);
+    expect(br.headers['content-encoding']).toBeUndefined();
+    expect(br.rawPayload.length).toBe(0);
+    await app.close();
+  });
+
+  it("gives no tag to an answer it does not keep (a logged-in caller's)", async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const app = Fastify();
+    registerResponseCache(app, cache);
+    app.get('/detail', { config: { responseCache: true } }, async () => ({ is_favourite: true }));
+    const mine = await app.inject({
+      method: 'GET',
+      url: '/detail',
+      headers: { authorization: 'Bearer x' },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers.etag).toBeUndefined();
     await app.close();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  formatGrouped,
   marketDataMessages,
   TRADE_WINDOWS,
   type Holder,
@@ -74,18 +75,18 @@ function TradeWindowStats({ windows }: { windows: TradeWindows | null }) {
           <dl className={styles.figures} aria-labelledby="trade-windows-heading">
             <div>
               <dt>Txns</dt>
-              <dd data-testid="window-txns">{trades.toLocaleString('en-US')}</dd>
+              <dd data-testid="window-txns">{formatGrouped(trades)}</dd>
             </div>
             <div>
               <dt>Buys</dt>
               <dd className="up" data-testid="window-buys">
-                {stats.buys.toLocaleString('en-US')}
+                {formatGrouped(stats.buys)}
               </dd>
             </div>
             <div>
               <dt>Sells</dt>
               <dd className="down" data-testid="window-sells">
-                {stats.sells.toLocaleString('en-US')}
+                {formatGrouped(stats.sells)}
               </dd>
             </div>
             <div>
@@ -104,9 +105,7 @@ function TradeWindowStats({ windows }: { windows: TradeWindows | null }) {
 }
 
 const percent = (share: number | null) =>
-  share === null
-    ? UNKNOWN_FIGURE
-    : `${(share * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+  share === null ? UNKNOWN_FIGURE : `${formatGrouped(share * 100, 2)}%`;
 
 function TopHolders({
   count,
@@ -120,7 +119,7 @@ function TopHolders({
       <h3 className={styles.subtitle} id="top-holders-heading">
         Holders{' '}
         <span className={styles.holderCount} data-testid="holder-count">
-          {count === null ? 'unknown' : count.toLocaleString('en-US')}
+          {count === null ? 'unknown' : formatGrouped(count)}
         </span>
       </h3>
       {count === null || !holders ? (

@@ -8,7 +8,7 @@ import {
   type SecurityReport,
   type TokenDetailResponse,
 } from '@vaultscope/core';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -53,8 +53,25 @@ const chainLabel = (code: ChainCode) =>
  * shortly': the analyzer is scanning the token, so the page asks again after a poll interval.
  * Any 404 of that kind is polled until the report is there (see `useTokenDetail`).
  */
-export function TokenDetailScreen({ variant }: { variant: DetailVariant }) {
+/**
+ * False while the screen shows the frame the HTML carried, then true. On a page React draws
+ * itself (a navigation) it is true from the first render. On the prerendered page it turns true
+ * in a transition once hydrated: the hydration's own re-render (useHydrated's) is synchronous,
+ * and with the details in it (seeded from the HTML, so there at once) it was one task of
+ * 215-370 ms at a phone's 4x slowdown after the first paint; a transition's render yields to the
+ * browser every few milliseconds, and only its commit is one task.
+ */
+function useFrameLeft(): boolean {
   const hydrated = useHydrated();
+  const [left, setLeft] = useState(hydrated);
+  useEffect(() => {
+    if (hydrated && !left) startTransition(() => setLeft(true));
+  }, [hydrated, left]);
+  return left;
+}
+
+export function TokenDetailScreen({ variant }: { variant: DetailVariant }) {
+  const hydrated = useFrameLeft();
   const { tokenAddress = '' } = useParams();
   const [search] = useSearchParams();
   const chain = detailChain(search.get('chainName'), tokenAddress);
