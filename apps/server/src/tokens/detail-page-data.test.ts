@@ -234,7 +234,7 @@ describe('detailPageData', () => {
         { cache },
       ),
     ).toBe('{"id":"read"}');
-    expect(cache.get(key)?.toString()).toBe('{"id":"read"}');
+    expect(cache.get(key)?.body.toString()).toBe('{"id":"read"}');
   });
 
   it('does not keep a read the data changed under (a clear while it ran)', async () => {
@@ -295,7 +295,7 @@ describe('detailPageData', () => {
     // The read goes on; its answer serves the next page or API request.
     finish();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(cache.get(detailApiUrl(address, 'eth'))?.toString()).toBe('{"id":"late"}');
+    expect(cache.get(detailApiUrl(address, 'eth'))?.body.toString()).toBe('{"id":"late"}');
   });
 
   it('drops a read that fails after its time limit, with no unhandled rejection', async () => {

@@ -77,12 +77,12 @@ export async function detailPageData(
   const key = detailApiUrl(address, chain);
   const shared = cache?.enabled ? cache : undefined;
   const cached = shared?.get(key);
-  if (cached) return cached.toString();
+  if (cached) return cached.body.toString();
   const generation = shared?.generation;
   // The API's build of the same answer, under way now: the page waits for it instead.
   const building = shared?.building.get(`${generation} ${key}`);
   const read: Promise<string | undefined> = building
-    ? building.then((body) => body?.toString())
+    ? building.then((answer) => answer?.body.toString())
     : readDetail(research, address, chain, caller).then((json) => {
         // Data that changed while it was read (a clear since) is not kept, as the API's.
         if (json !== undefined && shared && shared.generation === generation) {
