@@ -7,7 +7,7 @@ import {
   type SecurityReport,
   type TokenDetailResponse,
 } from '@vaultscope/core';
-import { expect, expectToast, test } from './support/fixtures';
+import { createUser, expect, expectToast, logIn, test } from './support/fixtures';
 import { findDetail, firstToken, tokenDetail, UNKNOWN_EVM_ADDRESS } from './support/tokens';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -40,6 +40,10 @@ test.describe('Token detail (/details and /newdetail)', () => {
   }) => {
     const token = await firstToken(request, 'eth');
     const detail = await tokenDetail(request, token.tokenAddress, 'eth');
+    // Logged in, so the app asks for its own answer and shows its loading text meanwhile: a
+    // visitor's page carries a scanned token's answer in its HTML (the prerender spec covers it),
+    // and whether this token is scanned yet depends on what ran before.
+    await logIn(page, await createUser(request, 'detail-loading'));
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
