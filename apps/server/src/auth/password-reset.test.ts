@@ -305,6 +305,10 @@ describe('the dev outbox', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(user.email);
     expect(page.body).toMatch(/code is \d{4}/);
+    // The page's policy, which lets its inline style apply (an API answer's forbids it).
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "style-src 'self' 'unsafe-inline'",
+    );
   });
 
   it('does not exist in production', async () => {

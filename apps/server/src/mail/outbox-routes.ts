@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths, outboxResponseSchema, webRoutes } from '@vaultscope/core';
 import { isLoopback } from '../lib/config';
+import { pageSecurityHeaders } from '../lib/plugins/security';
 import type { OutboxTransport } from './transport';
 
 const escapeHtml = (value: string) =>
@@ -67,7 +68,9 @@ export async function outboxRoutes(
           `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">to ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`,
       )
       .join('\n');
+    // A page, with the page's policy: the API's forbids its inline style.
     return reply
+      .headers(pageSecurityHeaders)
       .type('text/html; charset=utf-8')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev outbox · Vaultscope</title>` +

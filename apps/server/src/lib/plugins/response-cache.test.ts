@@ -127,6 +127,11 @@ describe('response cache', () => {
       'miss',
       '',
     ]);
+    // A 304 repeats the 200's Vary and says no length (the length would be the 200's).
+    for (const notModified of [hit, rebuilt]) {
+      expect(notModified.headers['content-length']).toBeUndefined();
+      expect(notModified.headers.vary).toBe('accept-encoding');
+    }
     price = '1.01';
     cache.clear();
     const changed = await app.inject({
@@ -161,6 +166,8 @@ describe('response cache', () => {
     expect(br.statusCode).toBe(304);
     expect(br.headers['content-encoding']).toBeUndefined();
     expect(br.rawPayload.length).toBe(0);
+    expect(gzip.headers.vary).toMatch(/^accept-encoding$/i);
+    expect(br.headers.vary).toMatch(/^accept-encoding$/i);
     await app.close();
   });
 

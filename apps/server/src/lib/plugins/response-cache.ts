@@ -103,13 +103,23 @@ function holds(request: FastifyRequest, etag: string): boolean {
  * its tag, so the token detail's market, read again every second on our indexer's chains, gets
  * headers alone while the answer has not changed.
  */
+/**
+ * A kept answer's 200 and its 304s alike (a 304 repeats the 200's Vary), in the compression
+ * plugin's spelling, which it looks for before adding its own (case-sensitively).
+ */
+const VARY = 'accept-encoding';
+
 function sendKept(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
   how: 'hit' | 'shared',
 ) {
-  void reply.header('x-cache', how).header('etag', answer.etag).header('cache-control', 'no-cache');
+  void reply
+    .header('x-cache', how)
+    .header('etag', answer.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', VARY);
   if (holds(request, answer.etag)) return reply.code(304).send();
   return reply.type(JSON_TYPE).send(answer.body);
 }
@@ -173,12 +183,13 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
       const kept = cache.set(request.responseCacheKey, body);
       request.responseCacheShare?.(kept);
       request.responseCacheShare = undefined;
-      void reply.header('etag', kept.etag).header('cache-control', 'no-cache');
+      void reply.header('etag', kept.etag).header('cache-control', 'no-cache').header('vary', VARY);
       // A caller whose copy is this same answer (the data changed elsewhere, not here) gets no
-      // body. The compression hook runs after this one and leaves an empty answer as it is.
+      // body. Null, not '': an empty string goes out with `Content-Length: 0`, which a 304 must
+      // not say (the length is the 200's); the compression hook passes null through.
       if (holds(request, kept.etag)) {
         void reply.code(304);
-        return '';
+        return null;
       }
       return payload;
     }
