@@ -82,6 +82,33 @@ describe('apiRequest', () => {
     }
   });
 
+  it('sends no change whose schema failed to load: the change would be made and reported failed', async () => {
+    const schema = Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const error = await apiRequest('/api/favourite', { method: 'POST', body: {}, schema }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ModuleLoadError);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("keeps an error answer's status and ends the session on a 401 when the error schema fails to load", async () => {
+    vi.doMock('./error-response', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      reply(401, { message: 'Session expired.' });
+      const error = await apiRequest('/api/me', {
+        auth: true,
+        schema: messageResponseSchema,
+      }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(401);
+      expect(onUnauthorized).toHaveBeenCalledWith('tok-1');
+    } finally {
+      vi.doUnmock('./error-response');
+    }
+  });
+
   it('sends the session token as a bearer on user calls, with a JSON body', async () => {
     reply(200, { message: 'ok' });
     await apiRequest('/api/y', {

@@ -104,6 +104,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The answer's schema, waiting for its module if it is on its way; a failed one is typed and logged. */
+async function loadSchema<S extends z.ZodType>(
+  schema: S | Promise<S>,
+  method: string,
+  path: string,
+): Promise<S> {
+  try {
+    return schema instanceof Promise ? await schema : schema;
+  } catch (cause) {
+    const error = new ModuleLoadError(cause);
+    logApiError(method, path, error);
+    throw error;
+  }
+}
+
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: RequestOptions<S>,
@@ -115,6 +130,10 @@ export async function apiRequest<S extends z.ZodType>(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? hooks.getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
+
+  // A call that changes something has its schema before it goes: if the schema's chunk failed
+  // to come only after the server made the change, a done change would be reported as failed.
+  const early = method === 'GET' ? undefined : await loadSchema(schema, method, path);
 
   const timeout = AbortSignal.timeout(timeoutMs ?? timings.requestTimeoutMs);
   const requestSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -144,10 +163,14 @@ export async function apiRequest<S extends z.ZodType>(
   const payload = await readJson(response);
 
   if (!response.ok) {
-    // The error answer's schema (zod) is fetched on the first error, not with the app.
-    const { errorResponseSchema } = await import('./error-response');
-    const parsed = errorResponseSchema.safeParse(payload);
-    const error = parsed.success
+    // The error answer's schema (zod) is fetched on the first error, not with the app. If its
+    // chunk does not come, the answer's status still stands (a 401 still ends the session).
+    const errorSchema = await import('./error-response').then(
+      (module) => module.errorResponseSchema,
+      () => undefined,
+    );
+    const parsed = errorSchema?.safeParse(payload);
+    const error = parsed?.success
       ? new ApiError(parsed.data.message, {
           status: response.status,
           errors: parsed.data.errors,
@@ -161,14 +184,7 @@ export async function apiRequest<S extends z.ZodType>(
     throw error;
   }
 
-  let check: S;
-  try {
-    check = schema instanceof Promise ? await schema : schema;
-  } catch (cause) {
-    const error = new ModuleLoadError(cause);
-    logApiError(method, path, error);
-    throw error;
-  }
+  const check = early ?? (await loadSchema(schema, method, path));
   const parsed = check.safeParse(payload);
   if (!parsed.success) {
     const error = new ResponseShapeError(path, parsed.error);
