@@ -52,7 +52,9 @@ describe('token display rules', () => {
 
 // The detail's market wrote these with toLocaleString('en-US'): the same text, without Intl.
 describe('figures written without Intl', () => {
-  const grouped = [0, 4, 999, 1_000, 8_420, 1_234_567.891, -1_234.5, 0.5, 12.3456, 99.999, 2e20];
+  const grouped = [
+    0, 4, 999, 1_000, 8_420, 1_234_567.891, -1_234.5, 0.5, 12.3456, 99.999, 2e20, 1e21, -3.5e24,
+  ];
   it.each(grouped)('groups %d as toLocaleString does, to two decimals and to none', (value) => {
     expect(formatGrouped(value, 2)).toBe(
       value.toLocaleString('en-US', { maximumFractionDigits: 2 }),
@@ -65,6 +67,12 @@ describe('figures written without Intl', () => {
     expect(formatSignificant(value)).toBe(
       value.toLocaleString('en-US', { maximumSignificantDigits: 4 }),
     );
+  });
+
+  it('rounds a half as the binary value lies, where Intl rounds the decimal', () => {
+    // 1.005 is stored as 1.00499999999999989…: the one known difference, written in the doc.
+    expect(formatGrouped(1.005, 2)).toBe('1');
+    expect(formatGrouped(1.125, 2)).toBe('1.13');
   });
 
   it('says unknown for what is not a figure, and keeps zero a plain 0', () => {

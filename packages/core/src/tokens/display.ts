@@ -86,23 +86,36 @@ export function formatFraction(value: number | null | undefined): string {
  * dropped: `1234567.891` → `1,234,567.89`, `8420` → `8,420`; `-` when unknown. As
  * `toLocaleString('en-US', { maximumFractionDigits })` writes it, without Intl: a page's first
  * Intl format loads the ICU locale data, 60-100 ms of a phone's render (4x slowdown), and the
- * token detail's market was the only thing on its first render that asked for one.
+ * token detail's market was the only thing on its first render that asked for one. One
+ * difference: a half is rounded as the binary value lies (`toFixed`), so `1.005` (stored as
+ * 1.00499…) gives `1`, where Intl rounds the shortest decimal and gives `1.01`.
  */
 export function formatGrouped(value: number | null | undefined, fractionDigits = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return UNKNOWN_FIGURE;
-  // toFixed writes 1e21 and above in exponent form, and so would the grouping below.
-  if (Math.abs(value) >= 1e21) return String(value);
-  const text = trimZeros(Math.abs(value).toFixed(fractionDigits));
+  // toFixed writes 1e21 and above in exponent form (a spam token's supply can be that large):
+  // such a number is a whole one, written out from its shortest digits, as Intl does.
+  const text =
+    Math.abs(value) >= 1e21
+      ? wholeDigits(Math.abs(value))
+      : trimZeros(Math.abs(value).toFixed(fractionDigits));
   if (text === '0') return '0';
   const [whole = '0', fraction] = text.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
   return `${value < 0 ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
+/** `3.5e+24` as `35` and 23 zeros: a whole number from 1e21 up, from its shortest digits. */
+function wholeDigits(value: number): string {
+  const [mantissa = '', exponent = '0'] = String(value).split('e+');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  return whole + fraction.padEnd(Number(exponent), '0');
+}
+
 /**
  * A figure to `digits` significant digits, in plain decimals however small (`0.000012345678` →
  * `0.00001235`, never `1.235e-5`), trailing zeros dropped; `-` when unknown. For figures under
- * 1 (larger ones read better through {@link formatGrouped}); no Intl, as there.
+ * 1 (larger ones read better through {@link formatGrouped}); no Intl, and halves rounded on
+ * the binary value, as there.
  */
 export function formatSignificant(value: number | null | undefined, digits = 4): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return UNKNOWN_FIGURE;
