@@ -111,6 +111,8 @@ export function PagedTable({
           <Button
             variant="secondary"
             busy={query.isFetchingNextPage}
+            // The rows shown are the old list's: a press would page the new one, restarting it.
+            disabled={pending}
             onClick={() => void query.fetchNextPage()}
           >
             Show More

@@ -11,7 +11,11 @@ import { TokenListTable } from './token-list-table';
 type Query = UseInfiniteQueryResult<InfiniteData<{ tokenDetails: readonly TokenListItem[] }>>;
 
 /** A table query's result as TanStack Query gives it: a new object for every render. */
-function result(state: 'success' | 'pending', rows: readonly TokenListItem[] = []): Query {
+function result(
+  state: 'success' | 'pending',
+  rows: readonly TokenListItem[] = [],
+  hasNextPage = false,
+): Query {
   return {
     data: state === 'success' ? { pages: [{ tokenDetails: rows }], pageParams: [1] } : undefined,
     error: null,
@@ -20,7 +24,7 @@ function result(state: 'success' | 'pending', rows: readonly TokenListItem[] = [
     isPlaceholderData: false,
     isFetching: state === 'pending',
     isFetchNextPageError: false,
-    hasNextPage: false,
+    hasNextPage,
     isFetchingNextPage: false,
     fetchNextPage: async () => undefined,
   } as unknown as Query;
@@ -83,6 +87,14 @@ describe('TokenListTable while a new filter loads', () => {
     // The transition draws the new query: skeleton rows, nothing dimmed.
     await drawn(() => expect(names()).toEqual([]));
     expect(wrap().className).not.toContain('table-wrap--stale');
+  });
+
+  it("keeps the old list's Show More in place but not pressable: it would page the new list", async () => {
+    draw(result('success', rows('Old'), true));
+    const showMore = () => container.querySelector<HTMLButtonElement>('.show-more button');
+    await drawn(() => expect(showMore()?.disabled).toBe(false));
+    draw(result('pending', [], true));
+    expect(showMore()?.disabled).toBe(true);
   });
 
   it('does not dim the rows for a refresh of the same list (every second)', async () => {

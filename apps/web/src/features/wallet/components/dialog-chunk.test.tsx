@@ -49,7 +49,7 @@ describe('dialogChunk', () => {
       </Screen>,
     );
     const frame = screen.getByRole('dialog', { name: 'Send' });
-    expect(frame.querySelector('[aria-busy="true"]')?.textContent).toContain('Loading');
+    expect(frame.querySelector('[role="status"]')?.textContent).toContain('Loading');
     // Focus is in the open dialog, not left on the page behind it.
     expect(frame.contains(document.activeElement)).toBe(true);
     await waitFor(() => expect(arrive).toBeTypeOf('function'));

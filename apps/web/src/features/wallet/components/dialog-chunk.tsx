@@ -97,7 +97,8 @@ function Frame({
 function LoadingFrame({ title, onClose }: { title: string; onClose: () => void }) {
   return (
     <Frame title={title} onClose={onClose}>
-      <div className={frame.loading} role="status" aria-busy="true">
+      {/* No aria-busy here: on a live region it keeps "Loading…" from being announced. */}
+      <div className={frame.loading} role="status">
         <Spinner size={28} />
         <span>Loading…</span>
       </div>
