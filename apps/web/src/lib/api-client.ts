@@ -33,9 +33,9 @@ export class ApiError extends Error {
 }
 
 /**
- * Thrown when the code that checks an answer (a schema module fetched with the call, or the
- * error answer's schema) failed to load: a chunk the network did not bring. Status 0, as a
- * network error: the message is shown as it is, and the call may be tried again.
+ * Thrown when the schema module fetched with a call failed to load: a chunk the network did not
+ * bring. Status 0, as a network error: the message is shown as it is, and the call may be tried
+ * again. (An error answer whose schema fails to load keeps its own status, read without it.)
  */
 export class ModuleLoadError extends ApiError {
   constructor(cause: unknown) {
