@@ -534,7 +534,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A token detail's HTML carries its answer, so the page's first load asks the API for nothing.
   await registerWebApp(app, config.WEB_DIST_DIR, {
     pageData: (request, pathname, search) =>
-      detailPageData(research, pathname, search, { ip: request.ip }, { cache: responseCache }),
+      detailPageData(
+        research,
+        pathname,
+        search,
+        { ip: request.ip },
+        { cache: responseCache, log: request.log },
+      ),
   });
   return app;
 }

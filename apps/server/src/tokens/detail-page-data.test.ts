@@ -8,6 +8,7 @@ import {
   type TokenDetailResponse,
 } from '@vaultscope/core';
 import { expectedTokens, shippedSnapshot, type ExpectedToken } from '../test/research-data';
+import { NotFoundError } from '../lib/errors';
 import { ResponseCache } from '../lib/plugins/response-cache';
 import { registerWebApp } from '../lib/plugins/web-app';
 import { signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
@@ -253,6 +254,60 @@ describe('detailPageData', () => {
       ),
     ).toBe('{"id":"old"}');
     expect(cache.get(detailApiUrl(address, 'eth'))).toBeUndefined();
+  });
+
+  it('shares one read among pages asking for the same token at once', async () => {
+    const cache = new ResponseCache(60_000, 10);
+    let finish!: () => void;
+    const slow = research(
+      () =>
+        new Promise<Buffer>((resolve) => {
+          finish = () => resolve(Buffer.from('{"id":"once"}'));
+        }),
+    );
+    const pages = [1, 2, 3].map(() =>
+      detailPageData(slow, `/details/${address}`, new URLSearchParams(), { ip: '' }, { cache }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finish();
+    expect(await Promise.all(pages)).toEqual(Array(3).fill('{"id":"once"}'));
+    expect(slow.calls).toHaveLength(1);
+    // The read is no longer under way: a page after a clear reads again.
+    cache.clear();
+    await detailPageData(slow, `/details/${address}`, new URLSearchParams(), { ip: '' }, { cache });
+    expect(slow.calls).toHaveLength(2);
+  });
+
+  it("tells a failed read in the log, not the token's own 4xx", async () => {
+    const warned: unknown[][] = [];
+    const log = { warn: (...args: unknown[]) => warned.push(args) };
+    const notFound = research(async () => {
+      throw new NotFoundError('Token not found');
+    });
+    expect(
+      await detailPageData(
+        notFound,
+        `/details/${address}`,
+        new URLSearchParams(),
+        { ip: '' },
+        { log },
+      ),
+    ).toBeUndefined();
+    expect(warned).toEqual([]);
+    const failing = research(async () => {
+      throw new Error('database down');
+    });
+    expect(
+      await detailPageData(
+        failing,
+        `/details/${address}`,
+        new URLSearchParams(),
+        { ip: '' },
+        { log },
+      ),
+    ).toBeUndefined();
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.[1]).toBe('token detail page: its detail could not be read');
   });
 
   it('reads as the API does when the cache is off (as in the bench)', async () => {

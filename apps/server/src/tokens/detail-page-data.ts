@@ -5,7 +5,10 @@ import {
   webRoutes,
   type ChainCode,
 } from '@vaultscope/core';
-import type { ResponseCache } from '../lib/plugins/response-cache';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../lib/errors';
+import { logSafeError } from '../lib/log-safe-error';
+import type { CachedAnswer, ResponseCache } from '../lib/plugins/response-cache';
 import { chainIdOf, type DetailCaller, type TokenResearch } from './token-research';
 
 /** The detail pages' paths (`/details/:tokenAddress`, `/newdetail/:tokenAddress`) as patterns. */
@@ -40,6 +43,8 @@ export interface DetailPageDataOptions {
    */
   cache?: ResponseCache | undefined;
   timeoutMs?: number;
+  /** Where a read that failed (not a 4xx: a database or a model that fails) is told. */
+  log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
 }
 
 /**
@@ -55,8 +60,12 @@ export interface DetailPageDataOptions {
  * with neither a report nor a stored scan is not scanned for a page, nor refreshed from the
  * providers (`scanIfMissing: false`), the client asks the API as before and those start there.
  * Undefined too when the read takes longer than `timeoutMs` ({@link PAGE_DATA_TIMEOUT_MS}): the
- * read goes on, its answer is kept in the cache for the next page or request, and a failure of
- * it is dropped.
+ * read goes on, its answer is kept in the cache for the next page or request. A read that fails
+ * for any reason but the token's own (a 4xx) is logged, and the page goes out without its block.
+ *
+ * With the cache on, a read is registered as the cache's build of that answer, as the API's own
+ * builds are: pages and API requests for the same token at the same moment (a link shared and
+ * opened by many) wait for the one read instead of each reading it.
  *
  * A logged-in viewer's page is read too: its requests carry the session as a bearer token from
  * the app's storage, never a cookie, so the HTML's request cannot be told from a visitor's (and
@@ -68,7 +77,7 @@ export async function detailPageData(
   pathname: string,
   search: URLSearchParams,
   caller: Pick<DetailCaller, 'ip'>,
-  { cache, timeoutMs = PAGE_DATA_TIMEOUT_MS }: DetailPageDataOptions = {},
+  { cache, timeoutMs = PAGE_DATA_TIMEOUT_MS, log }: DetailPageDataOptions = {},
 ): Promise<string | undefined> {
   const address = DETAIL_PAGES.map((page) => page.exec(pathname)?.[1]).find(Boolean);
   if (!address || search.get('checkScam') === 'true') return undefined;
@@ -79,17 +88,13 @@ export async function detailPageData(
   const cached = shared?.get(key);
   if (cached) return cached.body.toString();
   const generation = shared?.generation;
-  // The API's build of the same answer, under way now: the page waits for it instead.
-  const building = shared?.building.get(`${generation} ${key}`);
+  const flight = `${generation} ${key}`;
+  // The API's build of the same answer, or another page's read of it, under way now: this page
+  // waits for it instead.
+  const building = shared?.building.get(flight);
   const read: Promise<string | undefined> = building
     ? building.then((answer) => answer?.body.toString())
-    : readDetail(research, address, chain, caller).then((json) => {
-        // Data that changed while it was read (a clear since) is not kept, as the API's.
-        if (json !== undefined && shared && shared.generation === generation) {
-          shared.set(key, Buffer.from(json));
-        }
-        return json;
-      });
+    : readAsBuild(shared, key, flight, () => readDetail(research, address, chain, caller, log));
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
     timer = setTimeout(resolve, timeoutMs, undefined);
@@ -101,12 +106,42 @@ export async function detailPageData(
   }
 }
 
+/**
+ * Runs `read` and, with a cache, registers it as the build of `key` (under `flight`, the
+ * generation it began in) while it runs, keeping its answer unless the data changed while it was
+ * read (a clear since), as the API's builds do.
+ */
+function readAsBuild(
+  shared: ResponseCache | undefined,
+  key: string,
+  flight: string,
+  read: () => Promise<string | undefined>,
+): Promise<string | undefined> {
+  if (!shared) return read();
+  const generation = shared.generation;
+  let share!: (answer: CachedAnswer | undefined) => void;
+  shared.building.set(flight, new Promise((resolve) => (share = resolve)));
+  let kept: CachedAnswer | undefined;
+  return read()
+    .then((json) => {
+      if (json !== undefined && shared.generation === generation) {
+        kept = shared.set(key, Buffer.from(json));
+      }
+      return json;
+    })
+    .finally(() => {
+      shared.building.delete(flight);
+      share(kept);
+    });
+}
+
 /** The visitor's detail as the route writes it, or undefined for any failure. */
 async function readDetail(
   research: Pick<TokenResearch, 'detailAnswer'>,
   address: string,
   chain: ChainCode,
   caller: Pick<DetailCaller, 'ip'>,
+  log: DetailPageDataOptions['log'],
 ): Promise<string | undefined> {
   try {
     const answer = await research.detailAnswer(address, chain, {
@@ -118,8 +153,12 @@ async function readDetail(
     return Buffer.isBuffer(answer)
       ? answer.toString()
       : JSON.stringify(tokenDetailResponseSchema.parse(answer));
-  } catch {
-    // A 400 (an address the chain refuses), a 404, a database that fails: the page as before.
+  } catch (error) {
+    // A 400 (an address the chain refuses) or a 404 is the token's: the app asks and shows it.
+    // Anything else (a database that fails) is ours, told here; the page goes out as before.
+    if (!(error instanceof AppError && error.statusCode < 500)) {
+      log?.warn({ err: logSafeError(error) }, 'token detail page: its detail could not be read');
+    }
     return undefined;
   }
 }
