@@ -13,6 +13,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
+      // Room for a few of testing-library's waits (4 s each, test/setup.ts) under load.
+      testTimeout: 15_000,
     },
   }),
 );
