@@ -511,10 +511,11 @@ function matchesOf(
  * with `now`, so they are checked against the request's own time). Matching a row is one AND
  * and, with an age filter, two comparisons; each chain's rows are also kept apart, so a chain
  * filter scans only them; about 56 bytes per token for the liquidity and gainers orders and 72
- * for the newest (the sort keys each reads, `KEPT_KEYS`). Totals are remembered per filter, so the next page of the same filter stops once it
- * has its rows. An age band is one run of the newest order, so a narrow one (the last hour) is
- * read from there for the other orders too: the page of an hour holding no row cost a scan of
- * every row of the list (about 0.1 ms at 100,000 tokens), on every request.
+ * for the newest (the sort keys each reads, `KEPT_KEYS`). An age band is one run of the newest
+ * order, so a narrow one (the last hour) is read from there for the other orders too: the page
+ * of an hour holding no row cost a scan of every row of the list (about 0.1 ms at 100,000
+ * tokens), on every request. A wider band's total is counted there too, by two binary searches,
+ * and kept for the second; its page stops once it has its rows.
  *
  * Why not SQL alone: `totalPages` needs the number of matching tokens, and `count(*)` scans
  * every matching row per request; and a page under selective band filters walks most of an
