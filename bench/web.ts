@@ -6,6 +6,7 @@
  * Settings (environment): CHROME_PATH (/usr/bin/chromium), BENCH_WEB_RUNS (1: runs per page; with
  * more, the median run by performance score is printed), BENCH_WEB_PAGES (a comma-separated
  * subset of the page names below), BENCH_WEB_SKIP_BUILD (1: serve the build as it is),
+ * BENCH_WEB_TRACE (1: keep each run's Chromium trace beside its report),
  * BENCH_WEB_DIST_DIR (build to and serve this directory instead of apps/web/dist, so that a
  * bench does not replace the files under a server or test run that someone else started).
  *
@@ -345,6 +346,14 @@ async function main(): Promise<void> {
           join(WORK, `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`),
           JSON.stringify(result.lhr),
         );
+        // The run's own trace, to see which tasks make the blocking time (Lighthouse's report
+        // gives the simulated long tasks without what ran in them).
+        if (process.env.BENCH_WEB_TRACE === '1') {
+          writeFileSync(
+            join(WORK, `${page.name.replace(/\W+/g, '-')}-${run + 1}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
+        }
       }
       runs.sort((a, b) => a.performance - b.performance);
       const median = runs[Math.floor(runs.length / 2)]!;

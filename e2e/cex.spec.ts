@@ -29,6 +29,32 @@ test.describe('CEX (/CEX, /exchange) and the price page', () => {
     await expect(cexRows(page)).toHaveCount(40);
   });
 
+  test("on a phone, the first page's later rows do not move the rows already drawn", async ({
+    page,
+  }) => {
+    // The rows come a few at a time; a column widened by a later row moved every cell right of it.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) {
+          shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/CEX');
+    await expect(cexRows(page)).toHaveCount(20);
+    // A frame or two for the last rows' layout to be reported.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    expect(shifts).toEqual([]);
+  });
+
   test('the price cell opens /price/{tokenAddress} with the coin figures', async ({
     page,
     request,

@@ -4,6 +4,7 @@ import { lazyPart } from '@/components/lazy/lazy-part';
 import { Page } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import { CexSampleTransactions } from './cex-sample-transactions';
+import styles from './cex-screen.module.css';
 import { TokenTableSkeleton } from './token-table-skeleton';
 
 // The token table is a chunk of its own, fetched once the page is drawn, with its skeleton
@@ -28,7 +29,9 @@ export function CexScreen() {
     <Page title={header.title} description={header.description} visuallyHiddenTitle>
       <Tabs label="Centralized exchange" tabs={TABS} value={tab} onChange={setTab}>
         {tab === 'tokens' ? (
-          <CexTokens fallback={<TokenTableSkeleton caption="CEX tokens" testId="cex-table" />} />
+          <div className={styles.tokens}>
+            <CexTokens fallback={<TokenTableSkeleton caption="CEX tokens" testId="cex-table" />} />
+          </div>
         ) : (
           <CexSampleTransactions />
         )}
