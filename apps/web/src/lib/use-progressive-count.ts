@@ -53,7 +53,8 @@ export function useProgressiveCount(total: number, first: number, step = first):
   const shown = Math.min(total, Math.max(drawn, first));
 
   useEffect(() => {
-    if (shown >= total) return;
+    // A step of none would never commit a new count, and the page's lists wait for each commit.
+    if (shown >= total || !(step > 0)) return;
     // The clean-up comes with the commit of the step (`shown` moved on) or the list's unmount.
     return takeStep(() => startTransition(() => setDrawn(shown + step)));
   }, [shown, total, step]);
