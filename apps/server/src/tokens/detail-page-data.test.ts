@@ -13,8 +13,13 @@ import { ResponseCache } from '../lib/plugins/response-cache';
 import { registerWebApp } from '../lib/plugins/web-app';
 import { signupAndLogin, startTestApp, type TestApp } from '../test/test-app';
 import { writeDetailWebDist } from '../test/web-dist';
-import { detailApiUrl, detailPageData, PAGE_DATA_TIMEOUT_MS } from './detail-page-data';
-import type { DetailCaller } from './token-research';
+import {
+  detailApiUrl,
+  detailPageData,
+  PAGE_DATA_TIMEOUT_MS,
+  type DetailPageDataOptions,
+} from './detail-page-data';
+import type { DetailCaller, TokenResearch } from './token-research';
 
 let t: TestApp;
 let webDist: string;
@@ -162,6 +167,13 @@ describe('detailPageData', () => {
     };
   }
 
+  /** The data of the address's `/details/` page for a visitor, read through `research`. */
+  const pageOf = (
+    fake: Pick<TokenResearch, 'detailAnswer'>,
+    options?: DetailPageDataOptions,
+  ): Promise<string | undefined> =>
+    detailPageData(fake, `/details/${address}`, new URLSearchParams(), { ip: '' }, options);
+
   it('reads the detail without starting a scan, on the chain the page reads', async () => {
     const fake = research(async () => Buffer.from('{"id":"x"}'));
     const search = (query: string) => new URLSearchParams(query);
@@ -197,9 +209,7 @@ describe('detailPageData', () => {
     const failing = research(async () => {
       throw new Error('database down');
     });
-    expect(
-      await detailPageData(failing, `/details/${address}`, new URLSearchParams(), { ip: '' }),
-    ).toBeUndefined();
+    expect(await pageOf(failing)).toBeUndefined();
     expect(
       await detailPageData(failing, `/DEX`, new URLSearchParams(), { ip: '' }),
     ).toBeUndefined();
@@ -213,28 +223,12 @@ describe('detailPageData', () => {
     const unread = research(async () => {
       throw new Error('a cached answer is not read again');
     });
-    expect(
-      await detailPageData(
-        unread,
-        `/details/${address}`,
-        new URLSearchParams(),
-        { ip: '' },
-        { cache },
-      ),
-    ).toBe('{"id":"cached"}');
+    expect(await pageOf(unread, { cache })).toBe('{"id":"cached"}');
     expect(unread.calls).toEqual([]);
 
     cache.clear();
     const fresh = research(async () => Buffer.from('{"id":"read"}'));
-    expect(
-      await detailPageData(
-        fresh,
-        `/details/${address}`,
-        new URLSearchParams(),
-        { ip: '' },
-        { cache },
-      ),
-    ).toBe('{"id":"read"}');
+    expect(await pageOf(fresh, { cache })).toBe('{"id":"read"}');
     expect(cache.get(key)?.body.toString()).toBe('{"id":"read"}');
   });
 
@@ -244,15 +238,7 @@ describe('detailPageData', () => {
       cache.clear();
       return Buffer.from('{"id":"old"}');
     });
-    expect(
-      await detailPageData(
-        racing,
-        `/details/${address}`,
-        new URLSearchParams(),
-        { ip: '' },
-        { cache },
-      ),
-    ).toBe('{"id":"old"}');
+    expect(await pageOf(racing, { cache })).toBe('{"id":"old"}');
     expect(cache.get(detailApiUrl(address, 'eth'))).toBeUndefined();
   });
 
@@ -265,16 +251,14 @@ describe('detailPageData', () => {
           finish = () => resolve(Buffer.from('{"id":"once"}'));
         }),
     );
-    const pages = [1, 2, 3].map(() =>
-      detailPageData(slow, `/details/${address}`, new URLSearchParams(), { ip: '' }, { cache }),
-    );
+    const pages = [1, 2, 3].map(() => pageOf(slow, { cache }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     finish();
     expect(await Promise.all(pages)).toEqual(Array(3).fill('{"id":"once"}'));
     expect(slow.calls).toHaveLength(1);
     // The read is no longer under way: a page after a clear reads again.
     cache.clear();
-    await detailPageData(slow, `/details/${address}`, new URLSearchParams(), { ip: '' }, { cache });
+    await pageOf(slow, { cache });
     expect(slow.calls).toHaveLength(2);
   });
 
@@ -284,28 +268,12 @@ describe('detailPageData', () => {
     const notFound = research(async () => {
       throw new NotFoundError('Token not found');
     });
-    expect(
-      await detailPageData(
-        notFound,
-        `/details/${address}`,
-        new URLSearchParams(),
-        { ip: '' },
-        { log },
-      ),
-    ).toBeUndefined();
+    expect(await pageOf(notFound, { log })).toBeUndefined();
     expect(warned).toEqual([]);
     const failing = research(async () => {
       throw new Error('database down');
     });
-    expect(
-      await detailPageData(
-        failing,
-        `/details/${address}`,
-        new URLSearchParams(),
-        { ip: '' },
-        { log },
-      ),
-    ).toBeUndefined();
+    expect(await pageOf(failing, { log })).toBeUndefined();
     expect(warned).toHaveLength(1);
     expect(warned[0]?.[1]).toBe('token detail page: its detail could not be read');
   });
@@ -314,13 +282,7 @@ describe('detailPageData', () => {
     const cache = new ResponseCache(0, 10);
     const fake = research(async () => Buffer.from('{"id":"x"}'));
     for (let i = 0; i < 2; i += 1) {
-      await detailPageData(
-        fake,
-        `/details/${address}`,
-        new URLSearchParams(),
-        { ip: '' },
-        { cache },
-      );
+      await pageOf(fake, { cache });
     }
     expect(fake.calls).toHaveLength(2);
     expect(cache.get(detailApiUrl(address, 'eth'))).toBeUndefined();
@@ -337,15 +299,7 @@ describe('detailPageData', () => {
         }),
     );
     const started = performance.now();
-    expect(
-      await detailPageData(
-        slow,
-        `/details/${address}`,
-        new URLSearchParams(),
-        { ip: '' },
-        { cache, timeoutMs: 20 },
-      ),
-    ).toBeUndefined();
+    expect(await pageOf(slow, { cache, timeoutMs: 20 })).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(1_000);
     // The read goes on; its answer serves the next page or API request.
     finish();
@@ -365,15 +319,7 @@ describe('detailPageData', () => {
             fail = () => reject(new Error('database down, late'));
           }),
       );
-      expect(
-        await detailPageData(
-          failing,
-          `/details/${address}`,
-          new URLSearchParams(),
-          { ip: '' },
-          { timeoutMs: 10 },
-        ),
-      ).toBeUndefined();
+      expect(await pageOf(failing, { timeoutMs: 10 })).toBeUndefined();
       fail();
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);
