@@ -3,6 +3,8 @@ export * from './routes/web-routes';
 export * from './routes/api-paths';
 export * from './auth/messages';
 export * from './auth/schemas';
+export * from './auth/session-schemas';
+export * from './auth/notification-schemas';
 export * from './timings';
 export * from './text';
 export * from './ico/schemas';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../text';
 import { authMessages } from './messages';
+import { deviceTokenSchema, userSchema } from './session-schemas';
 
 const email = z
   .string({ error: 'Email is required.' })
@@ -55,15 +56,6 @@ export const signupRequestSchema = z
   });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
-/**
- * A device token: 32 random bytes in base64url, handed out by the server at a successful login and
- * kept by the browser across logouts. Sent back at the next login, it marks the request as coming
- * from a device the account logged in from before, which passes the account-wide guessing ceiling.
- */
-export const deviceTokenSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'The device token is not valid; leave it out to get a new one.');
-
 export const loginRequestSchema = z.object({
   email,
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
@@ -71,18 +63,6 @@ export const loginRequestSchema = z.object({
   deviceToken: deviceTokenSchema.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
-
-export const userSchema = z.object({
-  _id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  mobile: z.string(),
-  country: z.string(),
-  WalletStatus: z.boolean(),
-  createdAt: z.string(),
-});
-export type User = z.infer<typeof userSchema>;
 
 /**
  * Login answer: spec section 7 (`data.user._id`, `data.status`) plus our session token and the
@@ -144,14 +124,6 @@ export const profileResponseSchema = z.object({
   message: z.string(),
   data: z.object({ user: userSchema }),
 });
-
-export const notificationSchema = z.object({
-  id: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
-});
-export type Notification = z.infer<typeof notificationSchema>;
-export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });
 
 export const messageResponseSchema = z.object({ message: z.string() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { deviceTokenSchema, loginRequestSchema } from '../auth/schemas';
+import { loginRequestSchema } from '../auth/schemas';
+import { deviceTokenSchema } from '../auth/session-schemas';
 import { plainText } from '../text';
 import { walletMessages } from './messages';
 
@@ -81,42 +82,6 @@ export const assetsByChainResponseSchema = z.object({
   address: z.string(),
   Assets: z.array(walletAssetSchema),
 });
-
-export const networkModeSchema = z.object({
-  showMainnet: z.boolean({ error: 'showMainnet must be true or false.' }),
-  showTestnet: z.boolean({ error: 'showTestnet must be true or false.' }),
-});
-export const switchNetworksResponseSchema = networkModeSchema.extend({ message: z.string() });
-
-export const portfolioBalanceSchema = z.object({
-  chainId: z.number(),
-  chainName: z.string(),
-  symbol: z.string(),
-  name: z.string(),
-  logo: z.string(),
-  decimals: z.number().int(),
-  balance: z.string(),
-  /** `Native`, an ERC-20 contract address, or (Solana) null with `mint` set. */
-  tokenAddress: z.string().nullable(),
-  mint: z.string().nullable(),
-  usdPrice: z.string().nullable(),
-  usd_value: z.string().nullable(),
-  /** 24 h price change in per cent where our market data has it. */
-  change24h: z.number().nullable(),
-  /** Where the price came from: the CEX market snapshot or the devnet price table. */
-  priceSource: z.enum(['market', 'devnet']).nullable(),
-});
-export type PortfolioBalance = z.infer<typeof portfolioBalanceSchema>;
-
-export const portfolioResponseSchema = z.object({
-  balances: z.array(portfolioBalanceSchema),
-  totalUsdValue: z.string(),
-  /** The total expressed in ETH at the same price data, for a native-coin sense of size. */
-  nativeEquivalent: z.object({ symbol: z.string(), amount: z.string().nullable() }),
-  /** Chains that could not be read this time (their balances are missing, not zero). */
-  unavailableChains: z.array(z.number()),
-});
-export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>;
 
 export const TRANSACTION_TYPES = ['send', 'receive'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'confirmed', 'failed'] as const;
@@ -241,14 +206,6 @@ export const feeEstimateResponseSchema = z.object({
 });
 
 export const faucetRequestSchema = z.object({ chainId });
-export const faucetResponseSchema = z.object({
-  message: z.string(),
-  data: z.object({
-    chainId: z.number(),
-    address: z.string(),
-    transfers: z.array(z.object({ symbol: z.string(), amount: z.string(), hash: z.string() })),
-  }),
-});
 
 /** A transaction as the chain reports it, for the app's own page of a local transaction. */
 export const chainTransactionResponseSchema = z.object({
