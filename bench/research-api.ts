@@ -8,7 +8,9 @@
  * BENCH_CONNECTIONS (50), BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server where a
  * scratch database is created and dropped), BENCH_ONLY (`pglite` or `postgres`),
  * BENCH_LOG_LEVEL (server log level while measuring, `warn`), BENCH_MODES (`on,off`: the
- * response cache on, off or both), BENCH_CACHE_SECONDS (10), BENCH_SCENARIOS (`list,detail`:
+ * response cache on, off or both), BENCH_CACHE_SECONDS (10), BENCH_SETTLE_SECONDS (5: a load of
+ * every scenario's paths before the first, printed, not counted; 0 skips it), BENCH_SCENARIOS
+ * (`list,detail`:
  * which scenarios run; the bare route measures its three answers), BENCH_PGLITE_DIR (a PGlite
  * data directory kept between runs: loaded on its first run, reused by the next ones, which then
  * skip the two minutes of loading; by default a scratch directory is loaded and removed each
@@ -67,6 +69,7 @@ const startServer = (env: Record<string, string>, logFile: string, script?: stri
   startServerProcess({ WEB_DIST_DIR: join(WORK, 'no-web-build'), ...env }, logFile, script);
 const POOLS = Number(process.env.BENCH_POOLS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -228,6 +231,7 @@ async function measure(
   scenario: string,
   paths: string[],
   processes: Processes,
+  seconds = DURATION,
 ): Promise<Figures> {
   const rng = new Random(7);
   const cpuBefore = await cpuNow(processes);
@@ -241,7 +245,7 @@ async function measure(
       {
         url,
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration: seconds,
         requests: [
           {
             method: 'GET',
@@ -285,6 +289,22 @@ async function measure(
     kilobytes: sorted.length === 0 ? 0 : bytes / sorted.length / 1024,
     errors: errors + result.errors + result.timeouts,
   };
+}
+
+/**
+ * A load of every scenario's paths for BENCH_SETTLE_SECONDS before the first scenario, printed
+ * but not counted. A server that has just loaded its detail model and its list index holds
+ * hundreds of megabytes of that load's garbage, and the first seconds under load pay its major
+ * collection: a pause of 135 ms and more (`--trace-gc`, PostgreSQL, 2026-11-28) that landed in
+ * whichever scenario came first and alone set its p95. A server in service pays that once, after
+ * a start, not in its steady state, which is what the scenarios measure.
+ */
+async function settle(name: string, url: string, paths: string[], processes: Processes) {
+  if (SETTLE_SECONDS <= 0 || paths.length === 0) return;
+  const result = await measure(url, 'settling load', paths, processes, SETTLE_SECONDS);
+  log(
+    `${name}: settling load of every scenario's paths, ${SETTLE_SECONDS} s, not counted: p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, ${Math.round(result.rps)} req/s, CPU/req ${result.serverCpuMs.toFixed(2)} ms server`,
+  );
 }
 
 /**
@@ -422,6 +442,14 @@ async function benchBareRoute(): Promise<BareFigures | undefined> {
       bareDetailPaths.length > 0
         ? bareDetailPaths.map((path) => path.replace(DETAIL_PREFIX, '/detail/'))
         : ['/detail/0x0'];
+    const eachDetailPaths = detailPaths.map((path) => path.replace('/detail/', '/details/'));
+    // The same settling load as the real server gets, so both sides are measured settled.
+    await settle(
+      'bare',
+      bare.url,
+      [...listPaths('/list'), ...detailPaths, ...eachDetailPaths],
+      processes,
+    );
     const figures = {
       list: await measure(
         bare.url,
@@ -433,7 +461,7 @@ async function benchBareRoute(): Promise<BareFigures | undefined> {
       detailEach: await measure(
         bare.url,
         "bare Fastify, each token's own detail",
-        detailPaths.map((path) => path.replace('/detail/', '/details/')),
+        eachDetailPaths,
         processes,
       ),
     };
@@ -515,6 +543,12 @@ async function benchDatabase(
           [DETAIL_ALONE, bareDetailPaths.slice(0, 1)],
         ] satisfies [string, string[]][]
       ).filter(([scenario]) => measures(scenario));
+      await settle(
+        name,
+        server.url,
+        scenarios.flatMap(([, paths]) => paths),
+        { server: server.child.pid ?? 0, database: databasePids },
+      );
       for (const [scenario, paths] of scenarios) {
         // Warm-up: plans, the list index and the JIT, as after a few seconds of real traffic.
         for (const path of paths.slice(0, 50)) await fetch(`${server.url}${path}`);
