@@ -1,5 +1,6 @@
 import { ROUTE_DATA_ID, webRoutes } from '@vaultscope/core';
 import { matchPath } from 'react-router';
+import { nextTask } from '@/lib/next-task';
 import { queryClient } from '@/lib/query-client';
 import { selectUser, useSessionStore } from '@/stores/session-store';
 
@@ -9,21 +10,6 @@ const detailMatch = (pathname: string) =>
   DETAIL_PATHS.map((path) => matchPath({ path, caseSensitive: true, end: true }, pathname)).find(
     (found) => found !== null,
   );
-
-/**
- * A task of its own for what follows, so the browser may paint and handle input between. A
- * message, not a timer: a background tab runs timers about once a second, and a detail opened
- * in one would wait four seconds to hydrate.
- */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 
 /**
  * The modules of a token detail's first load that build zod schemas when they run, in the order
