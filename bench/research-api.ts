@@ -10,11 +10,10 @@
  * BENCH_LOG_LEVEL (server log level while measuring, `warn`), BENCH_MODES (`on,off`: the
  * response cache on, off or both), BENCH_CACHE_SECONDS (10), BENCH_SETTLE_SECONDS (5: a load of
  * every scenario's paths before the first, printed, not counted; 0 skips it), BENCH_SCENARIOS
- * (`list,detail`:
- * which scenarios run; the bare route measures its three answers), BENCH_PGLITE_DIR (a PGlite
- * data directory kept between runs: loaded on its first run, reused by the next ones, which then
- * skip the two minutes of loading; by default a scratch directory is loaded and removed each
- * run).
+ * (`list,detail`: which scenarios run; the bare route measures its three answers),
+ * BENCH_PGLITE_DIR (a PGlite data directory kept between runs: loaded on its first run, reused by
+ * the next ones, which then skip the two minutes of loading; by default a scratch directory is
+ * loaded and removed each run).
  *
  * What it does:
  * 1. Builds the data once with the seeded snapshot generator (`scripts/snapshot/generate.ts`)
@@ -24,7 +23,9 @@
  *    which loads the file on first start (the figures of that load are printed, and the token
  *    detail model's load: tokens, time, heap before and after), stops it,
  *    starts it again as a normal restart, waits for its detail model (loaded in the background
- *    after listen, `/api/health`'s `detailModel`), and measures with autocannon:
+ *    after listen, `/api/health`'s `detailModel`), runs the settling load (every scenario's
+ *    paths for BENCH_SETTLE_SECONDS, printed, not counted: see `settle`), and measures with
+ *    autocannon:
  *    - list: `/check-token`, `/fetch-top`, `/new-pools` with a rotating mix of filters (chain,
  *      age, score, liquidity, volume bands) and pages 1-5 of 20, seeded so runs compare; the
  *      mix holds short and empty pages too (each answer's mean size is printed), so
@@ -32,11 +33,12 @@
  *    - detail: `/get-token-details/{address}?network=` of 2,000 different tokens, and the first
  *      of them alone, like for like with the bare route's single detail.
  *    Latencies are recorded per response (exact percentiles, not autocannon's buckets).
- * 3. The ceiling, in the same run: a bare Fastify route (`bench/bare-route-server.ts`, its own
- *    process) answering from memory, serialised per request, under the same load; each
- *    scenario's req/s is printed as a share of its own ceiling ("of bare route"), and beside
- *    it the ceiling's own p95 ("bare route p95 ms"): with 50 connections on 2 cores most of a
- *    p95 is queueing beside the load generator, so a p95 reads against what the bare route got:
+ * 3. The ceiling, in the same run, after the same settling load: a bare Fastify route
+ *    (`bench/bare-route-server.ts`, its own process) answering from memory, serialised per
+ *    request, under the same load; each scenario's req/s is printed as a share of its own
+ *    ceiling ("of bare route"), and beside it the ceiling's own p95 ("bare route p95 ms"): with
+ *    50 connections on 2 cores most of a p95 is queueing beside the load generator, so a p95
+ *    reads against what the bare route got:
  *    - the list scenarios: the bare route's list page (a full page of 20 rows);
  *    - the detail mix: the bare route answering each of the 2,000 tokens its own detail, found
  *      by the path's id and network. This is the mix's honest ceiling: the same bodies for the
@@ -68,8 +70,14 @@ const WORK = join(ROOT, '.tmp/bench');
 const startServer = (env: Record<string, string>, logFile: string, script?: string) =>
   startServerProcess({ WEB_DIST_DIR: join(WORK, 'no-web-build'), ...env }, logFile, script);
 const POOLS = Number(process.env.BENCH_POOLS ?? 100_000);
-const DURATION = Number(process.env.BENCH_DURATION ?? 15);
-const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 5);
+/** A numeric setting from the environment; a value that is not a number stops the bench. */
+function numberSetting(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number of seconds or a count`);
+  return value;
+}
+const DURATION = numberSetting('BENCH_DURATION', 15);
+const SETTLE_SECONDS = numberSetting('BENCH_SETTLE_SECONDS', 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -231,7 +239,7 @@ async function measure(
   scenario: string,
   paths: string[],
   processes: Processes,
-  seconds = DURATION,
+  durationSeconds = DURATION,
 ): Promise<Figures> {
   const rng = new Random(7);
   const cpuBefore = await cpuNow(processes);
@@ -245,7 +253,7 @@ async function measure(
       {
         url,
         connections: CONNECTIONS,
-        duration: seconds,
+        duration: durationSeconds,
         requests: [
           {
             method: 'GET',
@@ -295,15 +303,17 @@ async function measure(
  * A load of every scenario's paths for BENCH_SETTLE_SECONDS before the first scenario, printed
  * but not counted. A server that has just loaded its detail model and its list index holds
  * hundreds of megabytes of that load's garbage, and the first seconds under load pay its major
- * collection: a pause of 135 ms and more (`--trace-gc`, PostgreSQL, 2026-11-28) that landed in
- * whichever scenario came first and alone set its p95. A server in service pays that once, after
- * a start, not in its steady state, which is what the scenarios measure.
+ * collection: a step of 135 ms within 336 ms of marking, after scavenges of up to 207 ms
+ * (`--trace-gc`, PostgreSQL, 2026-11-28), which fell in whichever scenario came first and raised
+ * its p95. A server in service pays that once after a start, not in its steady state, which is
+ * what the scenarios measure; the settling load's own figures are printed, so the start's cost
+ * stays in view.
  */
 async function settle(name: string, url: string, paths: string[], processes: Processes) {
   if (SETTLE_SECONDS <= 0 || paths.length === 0) return;
   const result = await measure(url, 'settling load', paths, processes, SETTLE_SECONDS);
   log(
-    `${name}: settling load of every scenario's paths, ${SETTLE_SECONDS} s, not counted: p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, ${Math.round(result.rps)} req/s, CPU/req ${result.serverCpuMs.toFixed(2)} ms server`,
+    `${name}: settling load of every scenario's paths, ${SETTLE_SECONDS} s, not counted: p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, ${Math.round(result.rps)} req/s, ${result.errors} non-200, CPU/req ${result.serverCpuMs.toFixed(2)} ms server`,
   );
 }
 
