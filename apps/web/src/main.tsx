@@ -15,7 +15,8 @@ if (!container) throw new Error('Missing #root element');
 // The code of the screen asked for is fetched while the session store rehydrates, not after
 // (the HTML names its files, so they download at once; its costliest modules run first, one
 // task each). Asked for in a task after the entry's evaluation, and the session in the next
-// (bootstrap): the three in one were 15-22 ms of CPU, over the 50 ms line at 4x.
+// (bootstrap): the three in one task were 10.9-20.7 ms of CPU, over the 50 ms line at a phone's
+// 4x in 4 loads of 9 (docs/speed-log.md, 2026-11-28, S's traces).
 const routeLoaded = nextTask()
   .then(() => prepareRouteModules(window.location.pathname))
   .then(() => loadRoute(window.location.pathname))

@@ -20,9 +20,10 @@ export async function bootstrap(): Promise<void> {
       toast.error(authMessages.sessionExpired);
     },
   });
-  // In a task after the entry's own, which runs the app's modules and asks for the route's code:
-  // with the session's first read of localStorage they made one task of 17-22 ms of CPU, over
-  // the 50 ms line at a phone's 4x slowdown. The hydration waits for the route's code anyway.
+  // In a task after the entry's own, which runs the app's modules and asks for the route's code
+  // (main.tsx says what the three cost in one task). A prerendered page's hydration waits for
+  // the route's code anyway; elsewhere the first render comes one task later, while the
+  // screen's code is still downloading.
   await nextTask();
   await hydrateSession();
 }

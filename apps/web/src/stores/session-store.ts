@@ -113,7 +113,8 @@ async function rehydrate(): Promise<void> {
     parseStored = (await import('./persisted-session')).parsePersistedSession;
     // The checker's module (zod building the session's schemas) runs in the task its chunk
     // arrives in; the check (zod's first parse) waits for a task of its own. Together they were
-    // one task of 14 ms of CPU on a logged-in page, over the 50 ms line at 4x.
+    // one task of 13.1-19.8 ms of CPU on the logged-in wallet, over the 50 ms line at a phone's
+    // 4x (docs/speed-log.md, 2026-11-28).
     await nextTask();
   }
   await useSessionStore.persist.rehydrate();
