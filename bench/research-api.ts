@@ -69,16 +69,16 @@ const WORK = join(ROOT, '.tmp/bench');
 /** The API only: no web build is served while measuring. */
 const startServer = (env: Record<string, string>, logFile: string, script?: string) =>
   startServerProcess({ WEB_DIST_DIR: join(WORK, 'no-web-build'), ...env }, logFile, script);
-const POOLS = Number(process.env.BENCH_POOLS ?? 100_000);
 /** A numeric setting from the environment; a value that is not a number stops the bench. */
 function numberSetting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value)) throw new Error(`${name} must be a number of seconds or a count`);
   return value;
 }
+const POOLS = numberSetting('BENCH_POOLS', 100_000);
 const DURATION = numberSetting('BENCH_DURATION', 15);
 const SETTLE_SECONDS = numberSetting('BENCH_SETTLE_SECONDS', 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CONNECTIONS = numberSetting('BENCH_CONNECTIONS', 50);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ONLY = process.env.BENCH_ONLY;
