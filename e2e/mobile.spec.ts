@@ -29,6 +29,28 @@ test.describe('At 360 px wide', () => {
     });
   }
 
+  test('/home draws its lists once they come near the screen, and the strip jumps to them before', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    const rows = page.getByTestId('dex-table').getByTestId('token-row');
+    // Below the menu, off the first screen: an empty box holds the lists' place.
+    await expect(page.locator('[data-near-screen="token-research"]')).toBeAttached();
+    await expect(rows).toHaveCount(0);
+
+    await page
+      .getByRole('navigation', { name: 'Research shortcuts' })
+      .getByRole('button', { name: 'Top Gainers' })
+      .click();
+    const heading = page.getByRole('heading', { name: 'Top Gainers', level: 2 });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+
+    await rows.first().scrollIntoViewIfNeeded();
+    await expect(rows).toHaveCount(20);
+    await expectNoSideways(page);
+  });
+
   test('a logged-in user can use the menu, bell and profile', async ({ page, request }) => {
     const user = await createUser(request, 'mobile');
     await logIn(page, user);

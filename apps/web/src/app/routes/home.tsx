@@ -1,4 +1,5 @@
 import { lazyPart } from '@/components/lazy/lazy-part';
+import { NearScreen } from '@/components/lazy/near-screen';
 import { HomeScreen } from '@/features/home';
 import { TOP_GAINERS_HEADING_ID } from '@/features/tokens';
 import { useOpenWallet } from '@/features/wallet';
@@ -20,7 +21,12 @@ export function HomeRoute() {
     <>
       <HomeScreen
         onOpenWallet={openWallet}
-        research={<TokenExplorer fallback={null} />}
+        research={
+          // Below the menu, off a phone's first screen: drawn once scrolled near (NearScreen).
+          <NearScreen label="token-research" placeholderHeight="100vh">
+            <TokenExplorer fallback={null} />
+          </NearScreen>
+        }
         topGainersHeadingId={TOP_GAINERS_HEADING_ID}
       />
       {walletModal}

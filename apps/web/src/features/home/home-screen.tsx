@@ -14,6 +14,9 @@ interface MenuItem {
   highlighted?: boolean;
 }
 
+/** The lists' section, where the strip's jumps go while the lists are not drawn yet. */
+const RESEARCH_ID = 'token-research';
+
 const ITEMS: MenuItem[] = [
   {
     label: 'CEX',
@@ -66,7 +69,9 @@ export function HomeScreen({
     : 'Where do you want to start?';
   return (
     <Page title="Home" description={greeting}>
-      {topGainersHeadingId && <HomeStrip topGainersHeadingId={topGainersHeadingId} />}
+      {topGainersHeadingId && (
+        <HomeStrip topGainersHeadingId={topGainersHeadingId} researchId={RESEARCH_ID} />
+      )}
       <nav aria-label="Home menu">
         <ul className={styles.menu}>
           {ITEMS.map((item) => (
@@ -96,7 +101,7 @@ export function HomeScreen({
         </ul>
       </nav>
       {research && (
-        <section className={styles.research} aria-label="Token research">
+        <section id={RESEARCH_ID} className={styles.research} aria-label="Token research">
           {research}
         </section>
       )}

@@ -2,18 +2,56 @@ import { webRoutes } from '@vaultscope/core';
 import { Link } from 'react-router';
 import styles from './home.module.css';
 
+/** How long a jump waits for the lists to be drawn: their code and answers, on a slow phone. */
+const DRAW_WAIT_MS = 10_000;
+
+/** The element with `id` once it is in the document, or null after `DRAW_WAIT_MS`. */
+function whenDrawn(id: string): Promise<HTMLElement | null> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const element = document.getElementById(id);
+      if (element) finish(element);
+    });
+    const timer = setTimeout(() => finish(null), DRAW_WAIT_MS);
+    function finish(element: HTMLElement | null) {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(element);
+    }
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 /**
  * Home's top strip (spec section 2): a way to the scam check labelled 'Check Scammer Identifier',
  * and 'New Pools' and 'Top Gainers' buttons that scroll to the top-gainers heading.
  */
-export function HomeStrip({ topGainersHeadingId }: { topGainersHeadingId: string }) {
+export function HomeStrip({
+  topGainersHeadingId,
+  researchId,
+}: {
+  topGainersHeadingId: string;
+  /** The section the lists are drawn in, scrolled to while the heading is not drawn yet. */
+  researchId: string;
+}) {
   function scrollToTopGainers() {
-    const heading = document.getElementById(topGainersHeadingId);
-    if (!heading) return;
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    heading.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
-    // Keyboard and screen-reader users land where the eye does.
-    heading.focus({ preventScroll: true });
+    const jumpTo = (heading: HTMLElement) => {
+      heading.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+      // Keyboard and screen-reader users land where the eye does.
+      heading.focus({ preventScroll: true });
+    };
+    const heading = document.getElementById(topGainersHeadingId);
+    if (heading) {
+      jumpTo(heading);
+      return;
+    }
+    // On a phone the lists are drawn once they come near the screen: bring their place into
+    // view, and jump to the heading once it is drawn.
+    document
+      .getElementById(researchId)
+      ?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    void whenDrawn(topGainersHeadingId).then((drawn) => drawn && jumpTo(drawn));
   }
 
   return (
