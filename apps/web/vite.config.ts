@@ -55,10 +55,17 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            // zod in a chunk of its own: the login page paints without it (the form's check,
+            // zod in chunks of its own: the login page paints without it (the form's check,
             // the login answer and the stored session fetch it when needed), where rolldown's
-            // default grouping would fold it into the entry chunk.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // default grouping would fold it into the entry chunk. Its core and `zod/mini` (the
+            // lists' schemas) apart from the classic API, which builds on them: a visitor's
+            // lists load only the first.
+            {
+              name: 'zod-core',
+              test: /node_modules[\\/]zod[\\/](?:v4[\\/])?(?:core|mini|locales)[\\/]/,
+              priority: 2,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
         },
       },

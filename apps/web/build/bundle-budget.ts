@@ -44,8 +44,10 @@ export const ROUTE_BUNDLES: readonly (RouteBundle & { budgetKb: number })[] = [
   {
     name: 'token detail (/details/:address)',
     screen: 'src/features/tokens/components/token-detail-screen.tsx',
-    // [154.2; 167.3 with the engines' table (issue 10) and zod as a chunk of its own]
-    budgetKb: 172,
+    // [154.2; 167.3 with the engines' table (issue 10) and zod as a chunk of its own; 173.4 with
+    // zod's core and `zod/mini` (the lists' schemas) a chunk apart from its classic API, which
+    // the detail's schemas still use]
+    budgetKb: 176,
   },
   {
     name: 'private sale (/private-sale)',

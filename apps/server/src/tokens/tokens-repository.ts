@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { omit } from 'zod/mini';
 import {
   CHAIN_CODE_VALUES,
   tokenListItemSchema,
@@ -23,7 +24,7 @@ import type { ListIndexData, ListIndexRow } from './token-list-index';
  * where it is built (here and in the indexed market), once, so a list answer made of rows is
  * valid without the response schema's pass over every row of every answer (`tokens-routes.ts`).
  */
-export const listRowSchema = tokenListItemSchema.omit({ is_favourite: true });
+export const listRowSchema = omit(tokenListItemSchema, { is_favourite: true });
 export type ListRow = Omit<TokenListItem, 'is_favourite'>;
 
 /** What the token detail is built from. */

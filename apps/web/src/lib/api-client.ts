@@ -70,7 +70,17 @@ export function configureApiClient(next: ClientHooks): void {
   hooks = next;
 }
 
-export interface RequestOptions<S extends z.ZodType> {
+/**
+ * What an answer is checked with: a zod schema, classic or `zod/mini` (the lists' schemas are
+ * mini ones, cheaper to build on a phone's first load), both of which have `safeParse`.
+ */
+export type AnswerSchema = z.core.$ZodType & {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: unknown } | { success: false; error: z.core.$ZodError };
+};
+
+export interface RequestOptions<S extends AnswerSchema> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Send the session token; a 401 answer then ends the local session. */
@@ -105,7 +115,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** The answer's schema, waiting for its module if it is on its way; a failed one is typed and logged. */
-async function loadSchema<S extends z.ZodType>(
+async function loadSchema<S extends AnswerSchema>(
   schema: S | Promise<S>,
   method: string,
   path: string,
@@ -119,10 +129,10 @@ async function loadSchema<S extends z.ZodType>(
   }
 }
 
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends AnswerSchema>(
   path: string,
   options: RequestOptions<S>,
-): Promise<z.infer<S>> {
+): Promise<z.output<S>> {
   const { method = 'GET', body, auth = false, schema, signal, timeoutMs } = options;
   // A schema still on its way that fails after the request has failed is not a second error.
   if (schema instanceof Promise) schema.catch(() => {});
@@ -191,7 +201,7 @@ export async function apiRequest<S extends z.ZodType>(
     logApiError(method, path, error);
     throw error;
   }
-  return parsed.data;
+  return parsed.data as z.output<S>;
 }
 
 /** Spec section 8: every API error is logged, then rethrown to the caller. */

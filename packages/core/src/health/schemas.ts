@@ -1,4 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// zod/mini, as the lists' schemas: the lists' pages check `/api/health` on their first load
+// (tokens/schemas.ts says why).
 
 /**
  * How one kind of research data stands (`/api/health`): when it was last loaded by any server
@@ -9,13 +12,13 @@ export const researchSourceHealthSchema = z.object({
   /** `dex` pools and tokens, `cex` markets, `security` reports. */
   kind: z.enum(['dex', 'cex', 'security']),
   /** The provider of the last load, e.g. `geckoterminal`; null before the first. */
-  provider: z.string().nullable(),
+  provider: z.nullable(z.string()),
   /** When the last successful load started; null before the first. */
-  lastSyncedAt: z.iso.datetime({ offset: true }).nullable(),
+  lastSyncedAt: z.nullable(z.iso.datetime({ offset: true })),
   /** Rows the last load delivered; null before the first. */
-  items: z.number().int().nullable(),
+  items: z.nullable(z.int()),
   /** The kind's sync interval; null when it is not synced on a schedule (the snapshot). */
-  intervalSeconds: z.number().nullable(),
+  intervalSeconds: z.nullable(z.number()),
   /** No successful load within twice the interval (or none yet) while synced on a schedule. */
   stale: z.boolean(),
   /**
@@ -24,9 +27,9 @@ export const researchSourceHealthSchema = z.object({
    */
   failing: z.boolean(),
   /** When a run of the kind last failed on any instance; null if never (or not synced on a schedule). */
-  lastFailureAt: z.iso.datetime({ offset: true }).nullable(),
+  lastFailureAt: z.nullable(z.iso.datetime({ offset: true })),
   /** Runs failed in a row since the last that loaded, on any instance; 0 when it loaded. */
-  consecutiveFailures: z.number().int().nonnegative(),
+  consecutiveFailures: z.int().check(z.nonnegative()),
 });
 export type ResearchSourceHealth = z.infer<typeof researchSourceHealthSchema>;
 
@@ -45,6 +48,6 @@ export const healthResponseSchema = z.object({
    * answered from memory, `not loaded` after a load that failed. Readiness, not health: the
    * server answers details either way.
    */
-  detailModel: z.enum(['loading', 'loaded', 'not loaded']).optional(),
+  detailModel: z.optional(z.enum(['loading', 'loaded', 'not loaded'])),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -70,7 +70,10 @@ export const cexPriceParamsSchema = z.object({
  * The CEX price page (`/price/{tokenAddress}`): the coin's list row and its whole market row
  * (price changes over 1 h, 24 h and 7 d, supplies, rank, last update, contracts).
  */
-export const cexPriceResponseSchema = cexTokenListItemSchema.extend({ market: cexMarketSchema });
+export const cexPriceResponseSchema = z.object({
+  ...cexTokenListItemSchema.shape,
+  market: cexMarketSchema,
+});
 export type CexPriceResponse = z.output<typeof cexPriceResponseSchema>;
 
 /** Message of a CEX coin that is not in our data. */

@@ -11,7 +11,7 @@ import {
   type WatchlistResponse,
 } from '@vaultscope/core';
 import type { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type AnswerSchema } from '@/lib/api-client';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
 /** One watched item: its watch-list id (the favourite's `itemId`) and its row data. */
@@ -32,15 +32,15 @@ type Entries = WatchlistResponse['data']['DEX'];
  * Each entry's `details` is validated with the row schema of its kind; an entry that does not fit
  * is left out (and logged) rather than shown half-broken.
  */
-function parseEntries<S extends z.ZodType>(
+function parseEntries<S extends AnswerSchema>(
   kind: string,
   entries: Entries,
   schema: S,
-): WatchEntry<z.infer<S>>[] {
-  const result: WatchEntry<z.infer<S>>[] = [];
+): WatchEntry<z.output<S>>[] {
+  const result: WatchEntry<z.output<S>>[] = [];
   for (const entry of entries) {
     const parsed = schema.safeParse(entry.details);
-    if (parsed.success) result.push({ itemId: entry._id, item: parsed.data });
+    if (parsed.success) result.push({ itemId: entry._id, item: parsed.data as z.output<S> });
     else if (import.meta.env.MODE !== 'test') {
       console.warn(`[watchlist] ${kind} entry ${entry._id} skipped: unexpected shape`);
     }
