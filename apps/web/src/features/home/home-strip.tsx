@@ -5,12 +5,16 @@ import styles from './home.module.css';
 /** How long a jump waits for the lists to be drawn: their code and answers, on a slow phone. */
 const DRAW_WAIT_MS = 10_000;
 
-/** The element with `id` once it is in the document, or null after `DRAW_WAIT_MS`. */
-function whenDrawn(id: string): Promise<HTMLElement | null> {
+/**
+ * The element with `id` once it is drawn inside `section`, or null after `DRAW_WAIT_MS` or once
+ * `section` has left the document (the user went to another page, which may hold that id too).
+ */
+function whenDrawn(id: string, section: HTMLElement): Promise<HTMLElement | null> {
   return new Promise((resolve) => {
     const observer = new MutationObserver(() => {
+      if (!section.isConnected) return finish(null);
       const element = document.getElementById(id);
-      if (element) finish(element);
+      if (element && section.contains(element)) finish(element);
     });
     const timer = setTimeout(() => finish(null), DRAW_WAIT_MS);
     function finish(element: HTMLElement | null) {
@@ -48,10 +52,10 @@ export function HomeStrip({
     }
     // On a phone the lists are drawn once they come near the screen: bring their place into
     // view, and jump to the heading once it is drawn.
-    document
-      .getElementById(researchId)
-      ?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
-    void whenDrawn(topGainersHeadingId).then((drawn) => drawn && jumpTo(drawn));
+    const research = document.getElementById(researchId);
+    if (!research) return;
+    research.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    void whenDrawn(topGainersHeadingId, research).then((drawn) => drawn && jumpTo(drawn));
   }
 
   return (
