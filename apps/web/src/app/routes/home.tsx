@@ -22,9 +22,14 @@ export function HomeRoute() {
       <HomeScreen
         onOpenWallet={openWallet}
         research={
-          // Below the menu, off a phone's first screen: drawn once scrolled near (NearScreen).
-          <NearScreen label="token-research" placeholderHeight="100vh">
-            <TokenExplorer fallback={null} />
+          // Below the menu, off a phone's first screen: drawn once its place is in view or
+          // reached by keyboard (NearScreen). The box keeps its height while the code comes.
+          <NearScreen
+            label="token-research"
+            placeholderHeight="100vh"
+            showLabel="Show the token lists"
+          >
+            <TokenExplorer fallback={<div style={{ minHeight: '100vh' }} />} />
           </NearScreen>
         }
         topGainersHeadingId={TOP_GAINERS_HEADING_ID}

@@ -39,7 +39,7 @@ describe('NearScreen', () => {
   it('holds the place with an empty box until the part comes near the screen, then draws it for good', () => {
     const viewport = fakeObserver();
     const { container } = render(
-      <NearScreen label="lists" placeholderHeight="100vh">
+      <NearScreen label="lists" placeholderHeight="100vh" showLabel="Show the lists">
         <p>The lists</p>
       </NearScreen>,
     );
@@ -57,10 +57,22 @@ describe('NearScreen', () => {
     expect(viewport.observers.every((o) => o.disconnected)).toBe(true);
   });
 
+  it('draws the part when a keyboard user reaches its place', () => {
+    fakeObserver();
+    render(
+      <NearScreen label="lists" placeholderHeight="100vh" showLabel="Show the lists">
+        <p>The lists</p>
+      </NearScreen>,
+    );
+    expect(screen.queryByText('The lists')).toBeNull();
+    act(() => screen.getByRole('button', { name: 'Show the lists' }).focus());
+    expect(screen.getByText('The lists')).toBeTruthy();
+  });
+
   it('draws the part right away where the browser cannot tell what is near the screen', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(
-      <NearScreen label="lists" placeholderHeight="100vh">
+      <NearScreen label="lists" placeholderHeight="100vh" showLabel="Show the lists">
         <p>The lists</p>
       </NearScreen>,
     );
