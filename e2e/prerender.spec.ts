@@ -161,6 +161,25 @@ test.describe('Prerendered first frames', () => {
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
 
+    // The screen's code (30-odd files) is held in the head until the frame has been shown, then
+    // fetched all at once: no download of it races the first paint.
+    const template = /<template id="route-scripts">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    const held = [
+      ...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ].map((match) => match[1]!);
+    expect(held.length, 'the screen has scripts of its own').toBeGreaterThan(10);
+    const timing = await page.evaluate((files) => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const starts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => files.includes(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime);
+      return { paint, starts };
+    }, held);
+    expect(timing.paint, 'the first contentful paint').toBeGreaterThan(0);
+    expect(timing.starts).toHaveLength(held.length);
+    expect(Math.min(...timing.starts)).toBeGreaterThanOrEqual(timing.paint!);
+
     // An address that is not letters and digits only gets no frame, and the page says why.
     const odd = await (await request.get('/details/0x%3Cb%3E?chainName=eth')).text();
     expect(odd).toContain('<div id="root"></div>');

@@ -6,23 +6,30 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
 import { prefetchRouteData, prepareRouteModules } from './app/route-data';
-import { loadRoute } from './app/route-prefetch';
+import { loadRoute, startRouteDownloads } from './app/route-prefetch';
+import { afterFirstPaint } from './lib/first-paint';
 import { nextTask } from './lib/next-task';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// The code of the screen asked for is fetched while the session store rehydrates, not after
-// (the HTML names its files, so they download at once; its costliest modules run first, one
-// task each). Asked for in a task after the entry's evaluation, and the session in the next
+// A path the build prerendered arrives with its first frame inside #root (build/prerender.ts).
+const prerendered = container.firstChild !== null;
+
+// The screen's code (its costliest modules first, one task each) is fetched while the session
+// store rehydrates, not after. On a prerendered page, once its frame has been shown: the frame
+// needs none of it, and Lighthouse's estimate counts every download that ended before the
+// observed first paint as holding that paint back, so a paint racing the screen's 30-odd files
+// on localhost was estimated at 0.7 s or 2.9 s by which won (docs/speed-log.md). The page's
+// head holds their modulepreload links in a template, released then, so that they all download
+// at once. Elsewhere in a task after the entry's evaluation, and the session in the next
 // (bootstrap): the three in one task were 10.9-20.7 ms of CPU, over the 50 ms line at a phone's
-// 4x in 4 loads of 9 (docs/speed-log.md, 2026-11-28, S's traces).
-const routeLoaded = nextTask()
+// 4x in 4 loads of 9.
+const painted = prerendered ? afterFirstPaint().then(startRouteDownloads) : nextTask();
+const routeLoaded = painted
   .then(() => prepareRouteModules(window.location.pathname))
   .then(() => loadRoute(window.location.pathname))
   .catch(() => {});
-// A path the build prerendered arrives with its first frame inside #root (build/prerender.ts).
-const prerendered = container.firstChild !== null;
 
 // The session store is rehydrated before the app renders (like redux-persist's PersistGate).
 // Components read it through useSyncExternalStore, whose server snapshot (the empty session)
@@ -30,7 +37,7 @@ const prerendered = container.firstChild !== null;
 void bootstrap().then(async () => {
   // A token detail takes its data from the page, or asks for it now, beside its code, not after
   // its first render (its frame in the HTML, if any, is the loading text).
-  const routeData = prefetchRouteData(window.location);
+  const routeData = painted.then(() => prefetchRouteData(window.location));
   const app = (
     <StrictMode>
       <App />

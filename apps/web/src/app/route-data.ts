@@ -17,7 +17,8 @@ const detailMatch = (pathname: string) =>
  * Lighthouse's 4x slowdown), the detail's answer schema, the address checks and the lists' API
  * module. As one module graph, the screen's, they ran in one task of 290 ms after the page had
  * painted; each import here runs only what is not yet run, so each is a task of its own. The
- * HTML names their files (build/route-preload.ts), so the steps wait for no download.
+ * HTML names their files (build/route-preload.ts), and main.tsx has them all downloading before
+ * the first step, so the steps wait for no download of their own.
  */
 const DETAIL_MODULES: readonly (() => Promise<unknown>)[] = [
   // Each names one module of the core package (its index would bring all of it; so would

@@ -1,3 +1,4 @@
+import { ROUTE_SCRIPTS_ID } from '@vaultscope/core';
 import { useEffect } from 'react';
 import { matchRoutes } from 'react-router';
 import type { RouteHandle } from './layout/document-title';
@@ -22,6 +23,17 @@ export async function loadRoute(pathname: string): Promise<void> {
     (match.route.handle as RouteHandle | undefined)?.preload?.(),
   );
   await Promise.all(loads);
+}
+
+/**
+ * Starts the downloads of the screen's code that a prerendered page holds in its head's
+ * `<template>` (the server's, apps/server/src/lib/plugins/route-preload.ts): its modulepreload
+ * links, moved into the head, fetch every file at once, so that the screen's modules, imported
+ * one after another, wait for none. A page without one is left as it is.
+ */
+export function startRouteDownloads(): void {
+  const held = document.getElementById(ROUTE_SCRIPTS_ID);
+  if (held instanceof HTMLTemplateElement) document.head.append(held.content);
 }
 
 function linkPathname(target: EventTarget | null): string | undefined {

@@ -52,6 +52,13 @@ export const routeParamNames = (routePath: string): string[] =>
 export const ROUTE_DATA_ID = 'route-data';
 
 /**
+ * The id of the `<template>` in a prerendered page's head that holds the modulepreload links of
+ * its screen's code: inert there, so the download does not race the frame's first paint; the
+ * app moves them into the head once the frame has been shown.
+ */
+export const ROUTE_SCRIPTS_ID = 'route-scripts';
+
+/**
  * The spec hides the top bar on these paths. The comparison is case-sensitive on purpose:
  * `/Forgot-Password` shows the bar, `/forgot-password` does not.
  */

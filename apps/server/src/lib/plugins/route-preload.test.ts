@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { ROUTE_DATA_ID } from '@vaultscope/core';
+import { ROUTE_DATA_ID, ROUTE_SCRIPTS_ID } from '@vaultscope/core';
 import { dataBlock, pickEncoding } from './route-preload';
 
 const INDEX = '<!doctype html><html><head><title>Vaultscope</title></head><div id="root"></div>';
@@ -75,7 +75,12 @@ describe("the app's HTML names the route's chunks", () => {
       '<div id="root"><main><h1>Home</h1><p>costs $1 $&amp; more</p></main></div>',
     );
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-d4.js">');
+    // The frame needs no script: the screen's are held in an inert template, which the app
+    // releases once the frame is shown, so that their downloads do not race its first paint.
+    expect(head).toContain(
+      `<template id="${ROUTE_SCRIPTS_ID}"><link rel="modulepreload" crossorigin href="/assets/home-d4.js"></template>`,
+    );
+    expect(head.match(/home-d4\.js/g)).toHaveLength(1);
     // Applied, not only preloaded: the frame paints before any script runs, and without
     // waiting for a stylesheet request (one the build did not write stays a link).
     // The file is named in a disabled link, which the browser does not fetch: Vite's loader
@@ -102,6 +107,9 @@ describe("the app's HTML names the route's chunks", () => {
     );
     expect(res.body).not.toContain(ADDRESS_MARKER);
     expect(res.body).toContain('<style>.menu{gap:1rem}</style>');
+    expect(res.body).toContain(
+      `<template id="${ROUTE_SCRIPTS_ID}"><link rel="modulepreload" crossorigin href="/assets/detail-c3.js"></template>`,
+    );
     // Another value gets another page; compressed per request, the same once decoded.
     const solana = 'So11111111111111111111111111111111111111112';
     const br = await t.request({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ROUTE_DATA_ID, routeParamNames } from '@vaultscope/core';
+import { ROUTE_DATA_ID, ROUTE_SCRIPTS_ID, routeParamNames } from '@vaultscope/core';
 import { z } from 'zod';
 
 /** Written by the web build (apps/web/build/route-preload.ts): each path's chunks. */
@@ -176,7 +176,9 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * `crossorigin` matches the requests Vite's loader makes, so the preloaded files are reused.
  *
  * A path the build prerendered (`html`) gets its first frame inside #root, which the browser
- * paints before any script has run (the app hydrates it), and its stylesheets' text in a
+ * paints before any script has run (the app hydrates it), its screen's scripts in a `<template>`
+ * (inert: the app moves them into the head once the frame is shown, as main.tsx says why), and
+ * its stylesheets' text in a
  * `<style>` of its head: the frame must not paint without its styles, and a stylesheet request
  * queued behind the scripts held the first paint 180 ms on Lighthouse's phone (slow 4G). Vite's
  * loader fetches the file later with the screen's code; the rules are the same. A stylesheet the
@@ -200,8 +202,15 @@ export function loadRoutePages(distDir: string, indexHtml: string): RoutePages {
       pages = parsed.data.routes.map((route) => {
         const htmlOf = (frame: string | undefined) => {
           const prerendered = frame !== undefined && indexHtml.includes(EMPTY_ROOT);
+          const scripts = route.scripts.map(
+            (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
+          );
           const links = [
-            ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+            // A frame's page holds its screen's scripts inert until the frame is shown.
+            ...(prerendered && scripts.length > 0
+              ? [`<template id="${ROUTE_SCRIPTS_ID}">${scripts.join('')}</template>`]
+              : []),
+            ...(prerendered ? [] : scripts),
             ...route.styles.map((href) => {
               if (!prerendered) return `<link rel="preload" as="style" crossorigin href="${href}">`;
               const css = readAsset(distDir, href);
