@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, expect, logIn, test } from './support/fixtures';
+import { waitForHydration } from './support/hydration';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -34,7 +35,10 @@ test.describe('At 360 px wide', () => {
   }) => {
     await page.goto('/home');
     const rows = page.getByTestId('dex-table').getByTestId('token-row');
-    // Below the menu, off the first screen: an empty box holds the lists' place.
+    // Below the menu, off the first screen: an empty box holds the lists' place, also once the
+    // app has taken the page over and had time to draw what it would.
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
     await expect(page.locator('[data-near-screen="token-research"]')).toBeAttached();
     await expect(rows).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, expect, logIn, test } from './support/fixtures';
+import { waitForHydration } from './support/hydration';
 import { firstToken } from './support/tokens';
 import { connectWallet } from './support/wallet';
 
@@ -41,14 +42,7 @@ async function keepParsedFrame(page: Page): Promise<void> {
 
 /** Once React has hydrated: whether it kept the parsed nodes (true) or replaced them. */
 async function hydratedInPlace(page: Page): Promise<boolean> {
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const root = document.getElementById('root')?.firstElementChild;
-        return root ? Object.keys(root).some((key) => key.startsWith('__reactFiber')) : false;
-      }),
-    )
-    .toBe(true);
+  await waitForHydration(page);
   return page.evaluate(
     () =>
       (window as unknown as { parsedFrame?: Element }).parsedFrame ===

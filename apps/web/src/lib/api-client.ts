@@ -74,13 +74,13 @@ export function configureApiClient(next: ClientHooks): void {
  * What an answer is checked with: a zod schema, classic or `zod/mini` (the lists' schemas are
  * mini ones, cheaper to build on a phone's first load), both of which have `safeParse`.
  */
-export type AnswerSchema = z.core.$ZodType & {
+export interface AnswerSchema<T> {
   safeParse(
     data: unknown,
-  ): { success: true; data: unknown } | { success: false; error: z.core.$ZodError };
-};
+  ): { success: true; data: T } | { success: false; error: z.core.$ZodError };
+}
 
-export interface RequestOptions<S extends AnswerSchema> {
+export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Send the session token; a 401 answer then ends the local session. */
@@ -98,7 +98,7 @@ export interface RequestOptions<S extends AnswerSchema> {
    * answer is in, so a screen's first load need not carry zod and its schemas: they download
    * beside the request.
    */
-  schema: S | Promise<S>;
+  schema: AnswerSchema<T> | Promise<AnswerSchema<T>>;
   signal?: AbortSignal;
   /** Defaults to the spec's 60 s. */
   timeoutMs?: number;
@@ -115,11 +115,11 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** The answer's schema, waiting for its module if it is on its way; a failed one is typed and logged. */
-async function loadSchema<S extends AnswerSchema>(
-  schema: S | Promise<S>,
+async function loadSchema<T>(
+  schema: AnswerSchema<T> | Promise<AnswerSchema<T>>,
   method: string,
   path: string,
-): Promise<S> {
+): Promise<AnswerSchema<T>> {
   try {
     return schema instanceof Promise ? await schema : schema;
   } catch (cause) {
@@ -129,10 +129,7 @@ async function loadSchema<S extends AnswerSchema>(
   }
 }
 
-export async function apiRequest<S extends AnswerSchema>(
-  path: string,
-  options: RequestOptions<S>,
-): Promise<z.output<S>> {
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, auth = false, schema, signal, timeoutMs } = options;
   // A schema still on its way that fails after the request has failed is not a second error.
   if (schema instanceof Promise) schema.catch(() => {});
@@ -201,7 +198,7 @@ export async function apiRequest<S extends AnswerSchema>(
     logApiError(method, path, error);
     throw error;
   }
-  return parsed.data as z.output<S>;
+  return parsed.data;
 }
 
 /** Spec section 8: every API error is logged, then rethrown to the caller. */

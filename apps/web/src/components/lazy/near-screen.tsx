@@ -4,11 +4,12 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
  * A part of a screen drawn once its place comes into view, or once a keyboard or screen-reader
  * user reaches it: until then, a box of `placeholderHeight` holds its place, with a visually
  * hidden button (`showLabel`) that draws the part when focused or pressed, so that Tab and a
- * screen reader's next item lead into it as they would into the part itself. Home's lists sit under its menu, below the first screen of
- * a phone, and drawing them at load (three lists' rows, their layout and paint, and the schemas
- * that check their answers) was most of Home's main-thread work after its first paint, which a
- * phone pays in blocking time while its user looks at the menu. On a wide screen, where the part
- * is in view from the start, it is drawn at once.
+ * screen reader's next item lead into it as they would into the part itself. Home's lists sit
+ * under its menu, below the first screen of a phone, and drawing them at load (three lists'
+ * rows, their layout and paint, and the schemas that check their answers) was most of Home's
+ * main-thread work after its first paint, which a phone pays in blocking time while its user
+ * looks at the menu. On a wide screen, where the part is in view from the start, it is drawn at
+ * once.
  *
  * The part stays drawn once drawn. The box is what the prerendered page holds too, so that
  * hydration matches. Where the browser has no `IntersectionObserver` (jsdom in the unit tests),

@@ -1,16 +1,27 @@
 import { webRoutes } from '@vaultscope/core';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import styles from './home.module.css';
 
 /** How long a jump waits for the lists to be drawn: their code and answers, on a slow phone. */
-const DRAW_WAIT_MS = 10_000;
+export const DRAW_WAIT_MS = 10_000;
+
+/** What a user does to go elsewhere: a jump still waiting for the lists gives way to it. */
+const MOVING_ON = ['pointerdown', 'keydown', 'wheel', 'touchmove'] as const;
 
 /**
- * The element with `id` once it is drawn inside `section`, or null after `DRAW_WAIT_MS` or once
- * `section` has left the document (the user went to another page, which may hold that id too).
+ * The element with `id` once it is drawn inside `section`, or null after `DRAW_WAIT_MS`, once
+ * `section` has left the document (the user went to another page, which may hold that id too),
+ * once the user moves on (`MOVING_ON`: a late jump would take their focus from where they went),
+ * or once `signal` aborts (a newer jump, or the strip gone).
  */
-function whenDrawn(id: string, section: HTMLElement): Promise<HTMLElement | null> {
+export function whenDrawn(
+  id: string,
+  section: HTMLElement,
+  signal: AbortSignal,
+): Promise<HTMLElement | null> {
   return new Promise((resolve) => {
+    const stop = new AbortController();
     const observer = new MutationObserver(() => {
       if (!section.isConnected) return finish(null);
       const element = document.getElementById(id);
@@ -20,7 +31,17 @@ function whenDrawn(id: string, section: HTMLElement): Promise<HTMLElement | null
     function finish(element: HTMLElement | null) {
       observer.disconnect();
       clearTimeout(timer);
+      stop.abort();
       resolve(element);
+    }
+    if (signal.aborted) return finish(null);
+    signal.addEventListener('abort', () => finish(null), { signal: stop.signal });
+    for (const name of MOVING_ON) {
+      document.addEventListener(name, () => finish(null), {
+        capture: true,
+        passive: true,
+        signal: stop.signal,
+      });
     }
     observer.observe(document.body, { childList: true, subtree: true });
   });
@@ -38,7 +59,12 @@ export function HomeStrip({
   /** The section the lists are drawn in, scrolled to while the heading is not drawn yet. */
   researchId: string;
 }) {
+  // The jump waiting for the lists to be drawn, if any: one at a time, and none after the strip.
+  const waiting = useRef<AbortController | null>(null);
+  useEffect(() => () => waiting.current?.abort(), []);
+
   function scrollToTopGainers() {
+    waiting.current?.abort();
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     const jumpTo = (heading: HTMLElement) => {
       heading.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
@@ -50,12 +76,16 @@ export function HomeStrip({
       jumpTo(heading);
       return;
     }
-    // On a phone the lists are drawn once they come near the screen: bring their place into
-    // view, and jump to the heading once it is drawn.
+    // On a phone the lists are drawn once they come into view: bring their place into view, and
+    // jump to the heading once it is drawn.
     const research = document.getElementById(researchId);
     if (!research) return;
     research.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
-    void whenDrawn(topGainersHeadingId, research).then((drawn) => drawn && jumpTo(drawn));
+    const jump = new AbortController();
+    waiting.current = jump;
+    void whenDrawn(topGainersHeadingId, research, jump.signal).then(
+      (drawn) => drawn && jumpTo(drawn),
+    );
   }
 
   return (

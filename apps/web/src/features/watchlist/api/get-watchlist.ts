@@ -10,7 +10,6 @@ import {
   type TokenListItem,
   type WatchlistResponse,
 } from '@vaultscope/core';
-import type { z } from 'zod';
 import { apiRequest, type AnswerSchema } from '@/lib/api-client';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
@@ -32,15 +31,11 @@ type Entries = WatchlistResponse['data']['DEX'];
  * Each entry's `details` is validated with the row schema of its kind; an entry that does not fit
  * is left out (and logged) rather than shown half-broken.
  */
-function parseEntries<S extends AnswerSchema>(
-  kind: string,
-  entries: Entries,
-  schema: S,
-): WatchEntry<z.output<S>>[] {
-  const result: WatchEntry<z.output<S>>[] = [];
+function parseEntries<T>(kind: string, entries: Entries, schema: AnswerSchema<T>): WatchEntry<T>[] {
+  const result: WatchEntry<T>[] = [];
   for (const entry of entries) {
     const parsed = schema.safeParse(entry.details);
-    if (parsed.success) result.push({ itemId: entry._id, item: parsed.data as z.output<S> });
+    if (parsed.success) result.push({ itemId: entry._id, item: parsed.data });
     else if (import.meta.env.MODE !== 'test') {
       console.warn(`[watchlist] ${kind} entry ${entry._id} skipped: unexpected shape`);
     }
