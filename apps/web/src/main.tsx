@@ -17,16 +17,19 @@ if (!container) throw new Error('Missing #root element');
 const prerendered = container.firstChild !== null;
 
 // The screen's code (its costliest modules first, one task each) is fetched while the session
-// store rehydrates, not after. On a prerendered page, once its frame has been shown: the frame
-// needs none of it, and Lighthouse's estimate counts every download that ended before the
+// store rehydrates, not after. On a prerendered page, only once its frame has been shown: the
+// frame needs none of it, and Lighthouse's estimate counts every download that ended before the
 // observed first paint as holding that paint back, so a paint racing the screen's 30-odd files
-// on localhost was estimated at 0.7 s or 2.9 s by which won (docs/speed-log.md). The page's
-// head holds their modulepreload links in a template, released then, so that they all download
-// at once. Elsewhere in a task after the entry's evaluation, and the session in the next
-// (bootstrap): the three in one task were 10.9-20.7 ms of CPU, over the 50 ms line at a phone's
-// 4x in 4 loads of 9.
-const painted = prerendered ? afterFirstPaint().then(startRouteDownloads) : nextTask();
-const routeLoaded = painted
+// on localhost was estimated at 0.7 s or 2.9 s by which won (docs/speed-log.md, 2026-11-28,
+// paint first). The page's head holds their modulepreload links in a template, released then,
+// so that they all download at once. Elsewhere in a task after the entry's evaluation, and the
+// session in the next (bootstrap): the three in one task were 10.9-20.7 ms of CPU, over the
+// 50 ms line at a phone's 4x in 4 loads of 9 (docs/speed-log.md, 2026-11-28, S's traces).
+//
+// Nothing may import a route's code before this resolves, the session's and the route data's
+// modules included: an import() starts its download at once, whatever the template holds.
+const routeCodeReleased = (prerendered ? afterFirstPaint() : nextTask()).then(startRouteDownloads);
+const routeLoaded = routeCodeReleased
   .then(() => prepareRouteModules(window.location.pathname))
   .then(() => loadRoute(window.location.pathname))
   .catch(() => {});
@@ -34,10 +37,13 @@ const routeLoaded = painted
 // The session store is rehydrated before the app renders (like redux-persist's PersistGate).
 // Components read it through useSyncExternalStore, whose server snapshot (the empty session)
 // is what hydration renders, so a stored session changes the page right after, not mid-way.
-void bootstrap().then(async () => {
-  // A token detail takes its data from the page, or asks for it now, beside its code, not after
-  // its first render (its frame in the HTML, if any, is the loading text).
-  const routeData = painted.then(() => prefetchRouteData(window.location));
+// A stored session's check brings zod: after the paint too. A prerendered page waits for its
+// screen's code before it hydrates anyway.
+void routeCodeReleased.then(bootstrap).then(async () => {
+  // A token detail takes its data from the page, or asks for it (a logged-in viewer's), beside
+  // its code, not after its first render (its frame in the HTML, if any, is the loading text);
+  // the wallet asks for a logged-in user's balances. Both import the screen's modules.
+  const routeData = prefetchRouteData(window.location);
   const app = (
     <StrictMode>
       <App />

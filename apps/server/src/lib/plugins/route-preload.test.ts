@@ -59,6 +59,8 @@ describe("the app's HTML names the route's chunks", () => {
       '<link rel="modulepreload" crossorigin href="/assets/dex-screen-a1.js">',
     );
     expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/dex-b2.css">');
+    // Active links: a page the app draws itself has nothing to paint before its code.
+    expect(head).not.toContain(ROUTE_SCRIPTS_ID);
     expect(res.body).toContain('<div id="root">');
   });
 
@@ -131,6 +133,7 @@ describe("the app's HTML names the route's chunks", () => {
       expect(page.body, value).not.toContain('Loading');
       expect(page.body, value).not.toContain(ADDRESS_MARKER);
       expect(page.body, value).toContain('href="/assets/detail-c3.js"');
+      expect(page.body, value).not.toContain(ROUTE_SCRIPTS_ID);
       expect(page.body, value).toContain(
         'rel="preload" as="style" crossorigin href="/assets/home-e5.css"',
       );

@@ -172,17 +172,17 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * index.html for each path of the route map, with that route's chunks named in its head
  * (`<link rel="modulepreload">` for scripts, `<link rel="preload" as="style">` for stylesheets),
- * so a deep link downloads its screen beside the entry instead of after the entry has run.
- * `crossorigin` matches the requests Vite's loader makes, so the preloaded files are reused.
+ * so a deep link the app draws itself downloads its screen beside the entry instead of after the
+ * entry has run. `crossorigin` matches the requests Vite's loader makes, so the preloaded files
+ * are reused.
  *
  * A path the build prerendered (`html`) gets its first frame inside #root, which the browser
- * paints before any script has run (the app hydrates it), its screen's scripts in a `<template>`
- * (inert: the app moves them into the head once the frame is shown, as main.tsx says why), and
- * its stylesheets' text in a
- * `<style>` of its head: the frame must not paint without its styles, and a stylesheet request
- * queued behind the scripts held the first paint 180 ms on Lighthouse's phone (slow 4G). Vite's
- * loader fetches the file later with the screen's code; the rules are the same. A stylesheet the
- * build did not write stays a link.
+ * paints before any script has run (the app hydrates it); its screen's scripts in a `<template>`
+ * (inert: the app moves them into the head once the frame has been shown, and main.tsx says
+ * why); and its stylesheets' text in a `<style>` of its head: the frame must not paint without
+ * its styles, and a stylesheet request queued behind the scripts held the first paint 180 ms on
+ * Lighthouse's phone (slow 4G). Vite's loader fetches the file later with the screen's code; the
+ * rules are the same. A stylesheet the build did not write stays a link.
  *
  * A path with parameters whose frame holds their markers (a token's detail, with the address
  * asked for) is a template: each request's values are written in, if they are letters and digits
