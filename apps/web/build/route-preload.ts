@@ -124,8 +124,8 @@ export function routePreloads(
  * Writes ROUTE_PRELOAD_FILE from Vite's manifest. Without it a deep link runs the entry first
  * and only then learns which screen chunk to fetch (a waterfall of one round trip and the entry's
  * run time, 0.5-0.9 s of LCP on Lighthouse's phone); with it the server names the route's chunks
- * in the HTML (`<link rel="modulepreload">`) and they download beside the entry. A page that
- * arrives with its first frame holds them in a `<template>` until that frame has been shown
+ * in the HTML (`<link rel="modulepreload">`) and they download beside the entry. A token
+ * detail's loading frame holds them in a `<template>` until that frame has been shown
  * (apps/web/src/main.tsx says why), then downloads them all at once.
  */
 export function routePreload(): Plugin {

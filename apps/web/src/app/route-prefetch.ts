@@ -26,8 +26,8 @@ export async function loadRoute(pathname: string): Promise<void> {
 }
 
 /**
- * Starts the downloads of the screen's code that a prerendered page holds in its head's
- * `<template>` (the server's, apps/server/src/lib/plugins/route-preload.ts): its modulepreload
+ * Starts the downloads of the screen's code that a token detail's loading frame holds in its
+ * head's `<template>` (the server's, apps/server/src/lib/plugins/route-preload.ts): its modulepreload
  * links, moved into the head, fetch every file at once, so that the screen's modules, imported
  * one after another, wait for none. A page without one is left as it is.
  */

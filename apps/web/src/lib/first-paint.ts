@@ -1,7 +1,7 @@
 /**
- * How long a page waits for its first paint before it goes on without one. A prerendered page
- * paints its frame as soon as its HTML is parsed, well within this on a phone; the wait only
- * bounds how late a browser that never reports the paint hydrates.
+ * How long a page waits for its first paint before it goes on without one. A prerendered frame
+ * paints as soon as its HTML is parsed, well within this on a phone; the wait only bounds how
+ * late a browser that never reports the paint hydrates.
  */
 export const FIRST_PAINT_WAIT_MS = 1000;
 
@@ -11,7 +11,7 @@ export const FIRST_PAINT_WAIT_MS = 1000;
  * (it does not paint), once the tab is hidden, and at the latest after `waitMs`. Where the
  * browser reports no paint entries, after the next frame and a task.
  *
- * A page whose first frame is in its HTML waits for this before it fetches its screen's code
+ * A token detail's loading frame waits for this before the page fetches its screen's code
  * (main.tsx): what it paints needs none of it, and the paint does not then race the downloads.
  */
 export function afterFirstPaint(waitMs = FIRST_PAINT_WAIT_MS): Promise<void> {

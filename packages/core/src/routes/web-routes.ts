@@ -52,9 +52,9 @@ export const routeParamNames = (routePath: string): string[] =>
 export const ROUTE_DATA_ID = 'route-data';
 
 /**
- * The id of the `<template>` in a prerendered page's head that holds the modulepreload links of
- * its screen's code: inert there, so the download does not race the frame's first paint; the
- * app moves them into the head once the frame has been shown.
+ * The id of the `<template>` in the head of a token detail's loading frame that holds the
+ * modulepreload links of its screen's code: inert there, so the download does not race the
+ * frame's first paint; the app moves them into the head once the frame has been shown.
  */
 export const ROUTE_SCRIPTS_ID = 'route-scripts';
 

@@ -177,18 +177,21 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * are reused.
  *
  * A path the build prerendered (`html`) gets its first frame inside #root, which the browser
- * paints before any script has run (the app hydrates it); its screen's scripts in a `<template>`
- * (inert: the app moves them into the head once the frame has been shown, and main.tsx says
- * why); and its stylesheets' text in a `<style>` of its head: the frame must not paint without
- * its styles, and a stylesheet request queued behind the scripts held the first paint 180 ms on
- * Lighthouse's phone (slow 4G). Vite's loader fetches the file later with the screen's code; the
- * rules are the same. A stylesheet the build did not write stays a link.
+ * paints before any script has run (the app hydrates it), and its stylesheets' text in a
+ * `<style>` of its head: the frame must not paint without its styles, and a stylesheet request
+ * queued behind the scripts held the first paint 180 ms on Lighthouse's phone (slow 4G). Vite's
+ * loader fetches the file later with the screen's code; the rules are the same. A stylesheet the
+ * build did not write stays a link.
  *
  * A path with parameters whose frame holds their markers (a token's detail, with the address
  * asked for) is a template: each request's values are written in, if they are letters and digits
  * only (`FRAMEABLE_VALUE`), and that page is compressed for the request (brotli at quality 5:
  * well under a millisecond for its 30 kB); with any other value the path gets its page without
- * the frame, which the app renders as before.
+ * the frame, which the app renders as before. Its frame, the detail's loading page, holds the
+ * screen's scripts in a `<template>`: inert, until the app moves them into the head once the
+ * frame has been shown (main.tsx says why). Nothing on that frame waits for them but the menu;
+ * a frame with a list to search or a tab to press keeps its links active, so that it is
+ * hydrated as early as it can be (what a user does on it before that is lost).
  *
  * No map (an older build, a build without the plugin) or an unreadable one: no pages, and every
  * path gets the plain index.html as before.
@@ -200,17 +203,17 @@ export function loadRoutePages(distDir: string, indexHtml: string): RoutePages {
     const parsed = routePreloadFile.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
     if (parsed.success && indexHtml.includes('</head>')) {
       pages = parsed.data.routes.map((route) => {
-        const htmlOf = (frame: string | undefined) => {
+        const htmlOf = (frame: string | undefined, { holdScripts = false } = {}) => {
           const prerendered = frame !== undefined && indexHtml.includes(EMPTY_ROOT);
+          const held = prerendered && holdScripts;
           const scripts = route.scripts.map(
             (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
           );
           const links = [
-            // A frame's page holds its screen's scripts inert until the frame is shown.
-            ...(prerendered && scripts.length > 0
+            ...(held && scripts.length > 0
               ? [`<template id="${ROUTE_SCRIPTS_ID}">${scripts.join('')}</template>`]
               : []),
-            ...(prerendered ? [] : scripts),
+            ...(held ? [] : scripts),
             ...route.styles.map((href) => {
               if (!prerendered) return `<link rel="preload" as="style" crossorigin href="${href}">`;
               const css = readAsset(distDir, href);
@@ -228,7 +231,7 @@ export function loadRoutePages(distDir: string, indexHtml: string): RoutePages {
         const paramNames = routeParamNames(route.path);
         const template =
           route.html !== undefined && route.params && paramNames.length > 0
-            ? templateOf(htmlOf(route.html), paramNames, route.params)
+            ? templateOf(htmlOf(route.html, { holdScripts: true }), paramNames, route.params)
             : undefined;
         // A template's page for other values has no frame; a frame with no marker is static.
         const page = htmlOf(template ? undefined : route.html);
