@@ -11,7 +11,7 @@ describe('startRouteDownloads', () => {
     document.head.innerHTML = '';
   });
 
-  it("moves a prerendered page's held modulepreload links into the head, where they fetch", () => {
+  it("moves a detail's held modulepreload links into the head, where they fetch", () => {
     document.head.innerHTML = `<title>t</title><template id="${ROUTE_SCRIPTS_ID}">${LINKS}</template>`;
     // Inert while in the template: not part of the document, so not fetched.
     expect(document.head.querySelectorAll('link')).toHaveLength(0);

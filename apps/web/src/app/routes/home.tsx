@@ -15,6 +15,9 @@ const TokenExplorer = lazyPart(() =>
  * Home composes the home menu with the wallet feature's way in and the tokens feature's filters
  * and lists (spec section 2: Home top strip and filters, results below).
  */
+/** The height that holds the lists' place until they are drawn, and while their code comes. */
+const LISTS_PLACE_HEIGHT = '100vh';
+
 export function HomeRoute() {
   const { openWallet, walletModal } = useOpenWallet('home');
   return (
@@ -26,10 +29,10 @@ export function HomeRoute() {
           // reached by keyboard (NearScreen). The box keeps its height while the code comes.
           <NearScreen
             label="token-research"
-            placeholderHeight="100vh"
+            placeholderHeight={LISTS_PLACE_HEIGHT}
             showLabel="Show the token lists"
           >
-            <TokenExplorer fallback={<div style={{ minHeight: '100vh' }} />} />
+            <TokenExplorer fallback={<div style={{ minHeight: LISTS_PLACE_HEIGHT }} />} />
           </NearScreen>
         }
         topGainersHeadingId={TOP_GAINERS_HEADING_ID}

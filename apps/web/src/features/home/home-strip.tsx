@@ -65,9 +65,11 @@ export function HomeStrip({
 
   function scrollToTopGainers() {
     waiting.current?.abort();
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const scrollTo = (element: HTMLElement) =>
+      element.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
     const jumpTo = (heading: HTMLElement) => {
-      heading.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+      scrollTo(heading);
       // Keyboard and screen-reader users land where the eye does.
       heading.focus({ preventScroll: true });
     };
@@ -80,7 +82,7 @@ export function HomeStrip({
     // jump to the heading once it is drawn.
     const research = document.getElementById(researchId);
     if (!research) return;
-    research.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    scrollTo(research);
     const jump = new AbortController();
     waiting.current = jump;
     void whenDrawn(topGainersHeadingId, research, jump.signal).then(
